@@ -1,0 +1,225 @@
+"""The debug agent: proposes the next candidate kernel.
+
+Two paths, one result type:
+- the pattern engine (no LLM): the mechanical fixes of the retrieved patterns, site by site,
+  cheapest first, skipping any candidate already tried (generate-and-validate);
+- an LLM (any litellm model): the debug.j2 prompt with the report, patterns, kernel and
+  history; the answer's search/replace blocks are applied; a malformed or non-applying answer,
+  or one that touches the reference, comes back as feedback for the next call.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from kagent.budget import Ledger
+from kagent.errors import BudgetExceeded
+from kagent.repair_state import RepairConfig
+from kagent.state import VerifyReport
+from kagent.tools.edits import apply_edits, source_hash
+
+log = logging.getLogger("kagent.agents.debug")
+
+ProposalStatus = Literal["candidate", "feedback", "exhausted", "budget", "provider_error"]
+FixesFn = Callable[[Sequence[Any], str, int], Sequence[Any]]
+
+
+class Proposal(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    status: ProposalStatus
+    message: str
+    source: str | None = None
+    origin: str = ""
+    pattern_ids: list[str] = []
+    # LLM accounting (zero for the engine)
+    prompt: list[dict[str, str]] = []
+    answer: str = ""
+    counted_prompt_tokens: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float | None = None
+    requests: int = 0
+    retries: list[str] = []
+    error_kind: str = ""
+
+
+# -- shared helpers ---------------------------------------------------------------------------
+def finding_lines(report: VerifyReport, limit: int = 8) -> list[str]:
+    """The report's error findings as short lines with their evidence (for prompts and state)."""
+    keys = ("location", "mismatch_fraction", "max_abs_err", "max_rel_err", "rel_l2_err", "ref_rel_l2_err",
+            "tolerance_abs", "nan_count", "first_mismatches", "shape", "dtype", "offset", "elements", "numel")
+    out = []
+    for f in report.errors()[:limit]:
+        ev = {k: f.evidence[k] for k in keys if k in f.evidence}
+        case = f" [case {f.case}]" if f.case else ""
+        evs = f" evidence: {ev}" if ev else ""
+        tb = f.evidence.get("traceback")
+        tail = ""
+        if isinstance(tb, str) and tb.strip():
+            tail = " | " + " / ".join(tb.strip().splitlines()[-3:])[:400]
+        out.append(f"{f.check} {f.failure_class}{case}: {f.message}{evs}{tail}")
+    extra = len(report.errors()) - limit
+    if extra > 0:
+        out.append(f"... and {extra} more findings")
+    return out
+
+
+def error_text(report: VerifyReport) -> str:
+    return "\n".join([report.summary, *finding_lines(report, limit=4)])
+
+
+def pattern_ids_for(transform: str, hits: Sequence[Any]) -> list[str]:
+    return [h.pattern.id for h in hits if getattr(h.pattern, "fix", None) == transform]
+
+
+# -- the pattern engine -----------------------------------------------------------------------
+def engine_propose(
+    base_source: str,
+    hits: Sequence[Any],
+    candidate_fixes: FixesFn,
+    *,
+    seen_hashes: Sequence[str],
+    limit: int,
+) -> Proposal:
+    """The cheapest untried mechanical fix of the retrieved patterns on `base_source`."""
+    if not hits:
+        return Proposal(status="exhausted", message="no repair pattern matches this failure")
+    edits = list(candidate_fixes(hits, base_source, limit))
+    seen = set(seen_hashes)
+    for e in edits:
+        h = source_hash(e.new_source)
+        if h in seen:
+            continue
+        return Proposal(
+            status="candidate",
+            message=e.description,
+            source=e.new_source,
+            origin=f"{e.transform}@{e.line}: {e.description}",
+            pattern_ids=pattern_ids_for(e.transform, hits),
+        )
+    ids = ", ".join(h.pattern.id for h in hits)
+    return Proposal(
+        status="exhausted",
+        message=f"every mechanical fix of the retrieved patterns was tried ({len(edits)} edits from {ids})",
+    )
+
+
+# -- the LLM path -----------------------------------------------------------------------------
+def pattern_views(hits: Sequence[Any]) -> list[dict[str, str]]:
+    return [
+        {
+            "id": h.pattern.id,
+            "title": h.pattern.title,
+            "explanation": h.pattern.explanation.strip(),
+            "example_before": (h.pattern.example_before or "").strip(),
+            "example_after": (h.pattern.example_after or "").strip(),
+        }
+        for h in hits
+    ]
+
+
+def debug_messages(
+    *,
+    kernel_name: str,
+    backend: str,
+    kernel_source: str,
+    reference_source: str,
+    single_file: bool,
+    report: VerifyReport,
+    hits: Sequence[Any],
+    history: Sequence[str],
+    feedback: str | None,
+) -> list[dict[str, str]]:
+    from kagent.tools.templates import render
+
+    user = render(
+        "debug.j2",
+        kernel_name=kernel_name,
+        backend=backend,
+        kernel_source=kernel_source,
+        reference_source=reference_source,
+        single_file=single_file,
+        verdict=report.verdict,
+        failure_class=report.failure_class or "",
+        report_summary=report.summary,
+        findings=finding_lines(report),
+        patterns=pattern_views(hits),
+        history=list(history)[-12:],
+        feedback=feedback or "",
+    )
+    system = "You are an expert GPU kernel engineer. You fix kernels with minimal, exact edits."
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+
+def llm_propose(
+    messages: list[dict[str, str]],
+    base_source: str,
+    *,
+    config: RepairConfig,
+    ledger: Ledger,
+    request_index: int,
+    reference_names: tuple[str, ...],
+    single_file: bool,
+    sleep: Callable[[float], None],
+) -> Proposal:
+    from kagent.tools import llm
+
+    try:
+        ans = llm.complete(
+            messages,
+            model=config.model,
+            ledger=ledger,
+            max_tokens=config.max_tokens_per_call,
+            min_answer_tokens=config.min_answer_tokens,
+            retries=config.llm_retries,
+            backoff_s=config.llm_backoff_s,
+            timeout_s=config.llm_timeout_s,
+            temperature=config.temperature,
+            price_model=config.price_model,
+            request_index=request_index,
+            sleep=sleep,
+        )
+    except BudgetExceeded as exc:
+        return Proposal(status="budget", message=str(exc), prompt=messages)
+    except llm.ProviderError as exc:
+        return Proposal(
+            status="provider_error",
+            message=str(exc),
+            prompt=messages,
+            requests=exc.requests,
+            retries=exc.errors[:-1],
+            error_kind=exc.kind,
+        )
+    acct: dict[str, Any] = dict(
+        prompt=messages,
+        answer=ans.text,
+        counted_prompt_tokens=ans.counted_prompt_tokens,
+        prompt_tokens=ans.prompt_tokens,
+        completion_tokens=ans.completion_tokens,
+        cost_usd=ans.cost_usd,
+        requests=ans.requests,
+        retries=ans.retries,
+    )
+    res = apply_edits(base_source, ans.text, reference_names=reference_names, guard_reference_part=single_file)
+    if res.status != "applied":
+        hint = {
+            "malformed": "Answer with SEARCH/REPLACE blocks exactly as shown.",
+            "no_match": "Copy the SEARCH lines exactly from the current kernel.",
+            "ambiguous": "Make each SEARCH section unique.",
+            "touches_reference": "Edit only ModelNew and its kernels.",
+            "no_change": "The kernel must change.",
+        }[res.status]
+        truncated = " (the answer was cut at max_tokens)" if ans.finish_reason == "length" else ""
+        return Proposal(status="feedback", message=f"{res.status}: {res.message}{truncated}. {hint}", **acct)
+    return Proposal(
+        status="candidate",
+        message=res.message,
+        source=res.new_source,
+        origin=f"llm answer {request_index}",
+        **acct,
+    )

@@ -1,0 +1,78 @@
+"""Settings with their single defaults, and where kagent keeps its files.
+
+Layer 1: imports nothing of kagent's. Each default lives here once; CLI flags and YAML override it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+AntiCheatProfile = Literal["strict", "default", "lenient"]
+
+
+class VerifyConfig(BaseModel):
+    """How hard `kagent verify` looks. Every field is a default that a flag may override."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    device: Literal["auto", "cpu", "cuda"] = "auto"
+    seeds: int = Field(3, ge=1, description="seeded trials of the problem's own inputs")
+    stress: bool = Field(True, description="value-stress cases: scales 1e-3 and 1e3, offset mean, negatives")
+    shapes: bool = Field(True, description="boundary shapes from overridden module-level constants")
+    max_shape_cases: int = Field(4, ge=0)
+    max_shape_numel: int = Field(
+        1 << 22, description="skip boundary shapes whose inputs hold more elements than this in all"
+    )
+    determinism: bool = True
+    batch_invariance: bool = False
+    anticheat: bool = True
+    anticheat_profile: AntiCheatProfile = "default"
+    timing: bool = Field(True, description="time reference and candidate (CUDA only)")
+    timing_runs: int = Field(30, ge=3)
+    sanitize: bool = Field(False, description="run the candidate under compute-sanitizer memcheck (CUDA)")
+    timeout_s: float = Field(300.0, gt=0, description="wall-time limit of one worker process")
+    memory_limit_mb: int = Field(16384, description="address-space limit of a CPU worker")
+    # The oracle: a candidate may be at most `error_ratio` times less accurate than the reference in
+    # its own dtype (both measured against float64), and never worse than the dtype floor allows.
+    error_ratio: float = Field(8.0, gt=1.0)
+    seed: int = Field(42, description="base seed from which every case seed is derived")
+
+
+def cache_dir() -> Path:
+    """kagent's cache (reference outputs, Triton and torch-extension caches of workers)."""
+    env = os.environ.get("KAGENT_CACHE_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("kagent"))
+
+
+def data_dir() -> Path:
+    """kagent's data (the pattern store)."""
+    env = os.environ.get("KAGENT_DATA_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("kagent"))
+
+
+def offline_llm_env() -> None:
+    """Make litellm and tiktoken work without the network. Call before importing either.
+
+    litellm fetches a model cost map on import unless told to use its bundled one; tiktoken
+    downloads BPE files unless pointed at the copies litellm ships.
+    """
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    if "TIKTOKEN_CACHE_DIR" not in os.environ:
+        spec = importlib.util.find_spec("litellm")
+        if spec and spec.submodule_search_locations:
+            tok = Path(list(spec.submodule_search_locations)[0]) / "litellm_core_utils" / "tokenizers"
+            if tok.is_dir():
+                os.environ["TIKTOKEN_CACHE_DIR"] = str(tok)

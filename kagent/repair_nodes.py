@@ -1,0 +1,424 @@
+"""The repair graph's nodes: each reads the state and the runtime context, does one thing, writes
+its files into the run directory and returns a state update whose `route` names the next node.
+The edges that act on `route` are all in kagent/graph.py.
+
+Layer 5 (with graph.py and runs.py): uses agents, tools and the run directory.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kagent.agents import guards
+from kagent.agents.debug import (
+    FixesFn,
+    Proposal,
+    debug_messages,
+    engine_propose,
+    error_text,
+    finding_lines,
+    llm_propose,
+)
+from kagent.agents.triage import classify
+from kagent.budget import Ledger
+from kagent.errors import InputError
+from kagent.repair_state import RepairConfig, RepairState, RepairSummary
+from kagent.runs import RunDir, source_hash
+from kagent.state import Finding, VerifyReport
+
+log = logging.getLogger("kagent.repair")
+
+VerifyFn = Callable[[Path, Path], VerifyReport]
+StaticCheckFn = Callable[[Path], Sequence[Finding]]
+
+
+@dataclass
+class RepairContext:
+    """Per-run settings and services (LangGraph runtime context; never checkpointed)."""
+
+    config: RepairConfig
+    run: RunDir
+    ledger: Ledger
+    verify: VerifyFn
+    patterns: Any | None = None  # PatternStore-like: retrieve(), record_outcome(), learn()
+    candidate_fixes: FixesFn | None = None
+    static_check: StaticCheckFn | None = None
+    known_classes: frozenset[str] | None = None
+    on_event: Callable[[str, dict[str, Any]], None] | None = None
+    sleep: Callable[[float], None] = time.sleep
+    clock: Callable[[], float] = time.monotonic
+    cache: dict[Any, Any] = field(default_factory=dict)
+
+    @property
+    def offline(self) -> bool:
+        return self.config.model == "offline"
+
+
+def emit(ctx: RepairContext, event: str, **data: Any) -> None:
+    ctx.run.log(event, **data)
+    if ctx.on_event is not None:
+        ctx.on_event(event, data)
+
+
+def _report(ctx: RepairContext, n: int) -> VerifyReport:
+    return VerifyReport.model_validate_json(ctx.run.report_path(n).read_text())
+
+
+def _hits(ctx: RepairContext, state: RepairState, report: VerifyReport, source: str) -> list[Any]:
+    if ctx.patterns is None or report.failure_class is None:
+        return []
+    key = ("hits", source_hash(source), report.failure_class)
+    if key not in ctx.cache:
+        ctx.cache[key] = list(
+            ctx.patterns.retrieve(
+                report.failure_class, error_text(report), source, backend=ctx.config.backend, k=ctx.config.patterns_k
+            )
+        )
+    return ctx.cache[key]
+
+
+def _stop(status: str, guard: str | None, reason: str) -> dict[str, Any]:
+    return {"status": status, "guard": guard, "reason": reason, "route": "report", "pending": None}
+
+
+# -- nodes ------------------------------------------------------------------------------------
+def ingest(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
+    orig = Path(state.original)
+    src = orig.read_text()
+    ctx.run.write_candidate(0, src, src, orig.name)
+    h = source_hash(src)
+    emit(ctx, "ingest", original=state.original, reference=state.reference, single_file=state.single_file, hash=h,
+         model=ctx.config.model)
+    return {
+        "step": 0,
+        "pending": 0,
+        "pending_origin": "original",
+        "base_index": 0,
+        "base_hash": h,
+        "best_index": 0,
+        "best_hash": h,
+        "seen_hashes": [h],
+        "route": "static_anticheat",
+    }
+
+
+def _static_cheats(ctx: RepairContext, path: Path) -> list[Finding]:
+    assert ctx.static_check is not None
+    return [f for f in ctx.static_check(path) if f.severity == "error"]
+
+
+def static_anticheat(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
+    if ctx.static_check is None:
+        emit(ctx, "static_anticheat", status="not_run", reason="no separate static check: verify runs anti-cheat")
+        return {"route": "verify"}
+    cheats = _static_cheats(ctx, ctx.run.candidate_source_path(0))
+    emit(ctx, "static_anticheat", status="cheat" if cheats else "clean", findings=[f.model_dump() for f in cheats])
+    if cheats:
+        reason = f"the original candidate cheats: {cheats[0].message}"
+        return {**_stop("cheat", None, reason), "triage": "cheat", "triage_reason": reason}
+    return {"route": "verify"}
+
+
+def verify(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
+    n = state.pending
+    assert n is not None, "verify without a pending candidate"
+    path = ctx.run.candidate_source_path(n)
+    ref = Path(state.verify_reference)
+    try:
+        report = ctx.verify(path, ref)
+    except InputError as exc:
+        if n == 0:
+            raise
+        report = VerifyReport(
+            verdict="fail", failure_class="compile_error", summary=f"compile_error: the candidate cannot be loaded: {exc}",
+            candidate=str(path), reference=str(ref), device="cpu",
+            findings=[Finding(check="load", severity="error", failure_class="compile_error", message=str(exc))],
+        )
+    ctx.run.write_report(n, report.model_dump_json(indent=2))
+    sig = guards.failure_signature(report)
+    emit(ctx, "verify", index=n, verdict=report.verdict, failure_class=report.failure_class, summary=report.summary,
+         signature=sig, seconds=report.seconds, report=report.model_dump(mode="json"))
+    return {
+        "pending": None,
+        "last_index": n,
+        "last_verdict": report.verdict,
+        "last_failure_class": report.failure_class,
+        "last_summary": report.summary,
+        "last_findings": finding_lines(report, limit=5),
+        "signatures": [*state.signatures, sig],
+        "route": "triage" if n == 0 else "assess",
+    }
+
+
+def triage(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
+    report = _report(ctx, 0)
+    d = classify(report, ctx.known_classes)
+    score = guards.report_score(report)
+    emit(ctx, "triage", route=d.route, reason=d.reason, runs=d.runs, partial=d.partial, score=score)
+    upd: dict[str, Any] = {
+        "triage": d.route,
+        "triage_reason": d.reason,
+        "original_score": score,
+        "best_score": score,
+        "original_ms": report.timing.candidate_ms,
+        "original_reference_ms": report.timing.reference_ms,
+    }
+    if d.route == "pass":
+        return {**upd, **_stop("already_correct", None, f"the original candidate passes: {report.summary}")}
+    if d.route == "cheat":
+        return {**upd, **_stop("cheat", None, d.reason)}
+    if d.route in ("far_miss", "unsupported"):
+        return {**upd, **_stop("unrepaired", None, f"{d.route.replace('_', '-')}: {d.reason}")}
+    return {**upd, "route": "retrieve"}
+
+
+def retrieve(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
+    report = _report(ctx, state.base_index)
+    src = ctx.run.read_source(state.base_index)
+    hits = _hits(ctx, state, report, src)
+    emit(ctx, "retrieve", base=state.base_index, failure_class=report.failure_class,
+         hits=[{"id": h.pattern.id, "score": getattr(h, "score", None), "reason": getattr(h, "reason", "")} for h in hits],
+         store="none" if ctx.patterns is None else "open")
+    return {"pattern_ids": [h.pattern.id for h in hits], "route": "gate"}
+
+
+def gate(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
+    cfg = ctx.config
+    checks = [
+        guards.attempts(state.attempts, cfg.max_attempts),
+        guards.wall_time(state.elapsed_s, cfg.timeout_s),
+        guards.cost(ctx.ledger),
+    ]
+    if not ctx.offline:
+        checks.append(guards.token_budget(ctx.ledger, min(cfg.min_answer_tokens, cfg.max_tokens_per_call)))
+    for g in checks:
+        if g.fired:
+            emit(ctx, "guard", name=g.name, action=g.action, reason=g.reason)
+            return _stop("unrepaired", g.name, f"{g.name}: {g.reason}; best candidate #{state.best_index}: {_best_summary(ctx, state)}")
+    return {"route": "debug"}
+
+
+def _best_summary(ctx: RepairContext, state: RepairState) -> str:
+    p = ctx.run.report_path(state.best_index)
+    return _report(ctx, state.best_index).summary if p.is_file() else "not verified"
+
+
+def _llm_event(ctx: RepairContext, state: RepairState, prop: Proposal) -> None:
+    common = dict(
+        attempt=state.attempts + 1, request_index=state.llm_requests, requests=prop.requests, retries=prop.retries,
+        prompt=prop.prompt,
+    )
+    if prop.status == "provider_error":
+        emit(ctx, "llm_error", kind=prop.error_kind, message=prop.message, **common)
+    elif prop.status == "budget":
+        emit(ctx, "llm_refused", message=prop.message, **common)
+    else:
+        emit(ctx, "llm_answer", answer=prop.answer, counted_prompt_tokens=prop.counted_prompt_tokens,
+             prompt_tokens=prop.prompt_tokens, completion_tokens=prop.completion_tokens, cost_usd=prop.cost_usd,
+             outcome=prop.status, feedback=prop.message if prop.status == "feedback" else None, **common)
+
+
+def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
+    cfg = ctx.config
+    base_src = ctx.run.read_source(state.base_index)
+    report = _report(ctx, state.base_index)
+    hits = _hits(ctx, state, report, base_src)
+    upd: dict[str, Any] = {}
+    if ctx.offline:
+        if ctx.candidate_fixes is None:
+            return _stop("unrepaired", "exhausted", "the pattern engine is not available (kagent.patterns.engine)")
+        prop = engine_propose(base_src, hits, ctx.candidate_fixes, seen_hashes=state.seen_hashes, limit=cfg.fix_limit)
+    else:
+        orig = Path(state.original)
+        ref_src = Path(state.reference).read_text() if state.reference else ""
+        messages = debug_messages(
+            kernel_name=state.kernel, backend=cfg.backend, kernel_source=base_src, reference_source=ref_src,
+            single_file=state.single_file, report=report, hits=hits, history=state.history, feedback=state.feedback,
+        )
+        ref_names = tuple(n for n in (Path(state.reference).name if state.reference else "",) if n and n != orig.name)
+        prop = llm_propose(
+            messages, base_src, config=cfg, ledger=ctx.ledger, request_index=state.llm_requests,
+            reference_names=ref_names, single_file=state.single_file, sleep=ctx.sleep,
+        )
+        _llm_event(ctx, state, prop)
+        upd.update(
+            llm_requests=state.llm_requests + prop.requests,
+            prompt_tokens=state.prompt_tokens + prop.prompt_tokens,
+            completion_tokens=state.completion_tokens + prop.completion_tokens,
+            cost_usd=state.cost_usd + (prop.cost_usd or 0.0),
+            cost_known=state.cost_known and (prop.cost_usd is not None or prop.status in ("budget", "provider_error")),
+            llm_calls=state.llm_calls + (1 if prop.answer or prop.status in ("candidate", "feedback") else 0),
+        )
+    best = f"best candidate #{state.best_index}: {_best_summary(ctx, state)}"
+    if prop.status == "candidate":
+        assert prop.source is not None
+        n = state.step + 1
+        ctx.run.write_candidate(n, prop.source, ctx.run.read_source(0), Path(state.original).name)
+        emit(ctx, "candidate", index=n, base=state.base_index, origin=prop.origin, patterns=prop.pattern_ids,
+             diff=ctx.run.diff(n))
+        return {**upd, "step": n, "attempts": state.attempts + 1, "pending": n, "pending_origin": prop.origin,
+                "pending_patterns": prop.pattern_ids, "feedback": None, "route": "guard"}
+    if prop.status == "feedback":
+        k = state.attempts + 1
+        return {**upd, "attempts": k, "feedback": prop.message,
+                "history": [*state.history, f"answer {k} was not usable: {prop.message}"], "route": "gate"}
+    if prop.status == "exhausted":
+        emit(ctx, "guard", name="exhausted", action="stop", reason=prop.message)
+        return {**upd, **_stop("unrepaired", "exhausted", f"{prop.message}; {best}")}
+    if prop.status == "budget":
+        emit(ctx, "guard", name="token_budget", action="stop", reason=prop.message)
+        return {**upd, **_stop("unrepaired", "token_budget", f"token_budget: {prop.message}; {best}")}
+    emit(ctx, "guard", name="provider_error", action="stop", reason=prop.message)
+    return {**upd, **_stop("error", "provider_error", f"provider_error: {prop.message}; {best}")}
+
+
+def guard(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
+    n = state.pending
+    assert n is not None
+    h = source_hash(ctx.run.read_source(n))
+    g = guards.oscillation(h, state.seen_hashes)
+    if g.fired:
+        emit(ctx, "guard", name=g.name, action=g.action, reason=g.reason, index=n)
+        return _stop("unrepaired", "oscillation", f"oscillation: {g.reason}; best candidate #{state.best_index}")
+    seen = [*state.seen_hashes, h]
+    if ctx.static_check is not None:
+        cheats = _static_cheats(ctx, ctx.run.candidate_source_path(n))
+        if cheats:
+            msg = f"candidate #{n} ({state.pending_origin}) rejected by static anti-cheat: {cheats[0].message}"
+            emit(ctx, "rejected", index=n, guard="cheat", reason=msg)
+            return {"seen_hashes": seen, "pending": None, "route": "gate",
+                    "rejected": [*state.rejected, f"{n}:cheat:{cheats[0].message}"],
+                    "history": [*state.history, msg],
+                    "feedback": f"{msg}. The next edit starts again from candidate #{state.best_index}.",
+                    "failed_patterns": [*state.failed_patterns, *state.pending_patterns]}
+    return {"seen_hashes": seen, "route": "verify"}
+
+
+def assess(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
+    cfg = ctx.config
+    n = state.last_index
+    assert n is not None and n > 0
+    report = _report(ctx, n)
+    score = guards.report_score(report)
+    line = f"candidate #{n} ({state.pending_origin}): {report.verdict}: {report.summary[:300]}"
+    upd: dict[str, Any] = {}
+    route = "gate"
+    failed = [*state.failed_patterns, *state.pending_patterns]
+    if report.verdict == "cheat":
+        msg = f"{line} -- rejected as a cheat; reverted to candidate #{state.best_index}"
+        emit(ctx, "rejected", index=n, guard="cheat", reason=report.summary)
+        upd.update(rejected=[*state.rejected, f"{n}:cheat:{report.summary[:200]}"], history=[*state.history, msg],
+                   feedback=f"Your patch made the kernel cheat ({report.summary}); it was rejected.",
+                   failed_patterns=failed)
+    elif report.verdict == "pass":
+        g = guards.degeneration(report, state.original_ms or state.original_reference_ms, cfg.degeneration_ratio)
+        if g.fired:
+            emit(ctx, "rejected", index=n, guard=g.name, reason=g.reason)
+            upd.update(rejected=[*state.rejected, f"{n}:degeneration:{g.reason}"],
+                       history=[*state.history, f"{line} -- rejected: {g.reason}"],
+                       feedback=f"Your patch is correct but {g.reason}: keep the kernel fast.", failed_patterns=failed)
+        else:
+            return _stop_repaired(state, n, report, score)
+    else:
+        if not state.best_score or score < state.best_score:
+            upd.update(best_index=n, best_hash=source_hash(ctx.run.read_source(n)), best_score=score, base_index=n,
+                       base_hash=source_hash(ctx.run.read_source(n)),
+                       history=[*state.history, f"{line} -- better than #{state.best_index}: new base"])
+            route = "retrieve"
+        else:
+            g = guards.regression(score, state.best_score)
+            if g.fired:
+                emit(ctx, "rejected", index=n, guard=g.name, reason=g.reason)
+                upd.update(rejected=[*state.rejected, f"{n}:regression:{g.reason}"],
+                           history=[*state.history, f"{line} -- worse than #{state.best_index}: reverted"])
+            else:
+                upd.update(history=[*state.history, f"{line} -- no better than #{state.best_index}"])
+            upd["failed_patterns"] = failed
+    k = cfg.offline_stall_k if ctx.offline else cfg.stall_k
+    g = guards.stall(state.signatures, k)
+    if g.fired:
+        emit(ctx, "guard", name=g.name, action=g.action, reason=g.reason)
+        return {**upd, **_stop("unrepaired", "stall", f"stall: {g.reason}; best candidate #{upd.get('best_index', state.best_index)}")}
+    return {**upd, "route": route}
+
+
+def _stop_repaired(state: RepairState, n: int, report: VerifyReport, score: list[float]) -> dict[str, Any]:
+    return {
+        **_stop("repaired", None, f"candidate #{n} ({state.pending_origin}) passes the verifier: {report.summary}"),
+        "best_index": n,
+        "best_score": score,
+        "repaired_index": n,
+        "repaired_origin": state.pending_origin,
+        "repaired_patterns": state.pending_patterns,
+    }
+
+
+def summary_of(state: RepairState, ctx: RepairContext, *, status: str | None = None, guard: str | None = None,
+               reason: str | None = None) -> RepairSummary:
+    st = status or (state.status if state.status != "running" else "unrepaired")
+    repaired_path = None
+    if st == "repaired" and state.repaired_index is not None:
+        dst = ctx.run.repaired_path(state.kernel)
+        if not dst.is_file():
+            shutil.copyfile(ctx.run.candidate_source_path(state.repaired_index), dst)
+        repaired_path = str(dst.resolve())
+    return RepairSummary(
+        status=st,  # type: ignore[arg-type]
+        reason=reason or state.reason or "the run ended without a reason",
+        repaired_path=repaired_path,
+        run_dir=str(ctx.run.path),
+        attempts=state.attempts,
+        tokens=state.prompt_tokens + state.completion_tokens,
+        cost=round(state.cost_usd, 6),
+        guard=guard or state.guard,  # type: ignore[arg-type]
+        kernel=state.kernel,
+        model=ctx.config.model,
+        triage=state.triage,
+        prompt_tokens=state.prompt_tokens,
+        completion_tokens=state.completion_tokens,
+        llm_calls=state.llm_calls,
+        cost_known=state.cost_known,
+        candidates=state.step,
+        best_index=state.best_index,
+        seconds=round(state.elapsed_s, 3),
+        original=state.original,
+        reference=state.reference,
+    )
+
+
+def report(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
+    s = summary_of(state, ctx)
+    ctx.run.write_summary(s)
+    emit(ctx, "summary", **s.model_dump(mode="json"))
+    return {"status": s.status, "reason": s.reason}
+
+
+def learn(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
+    store = ctx.patterns
+    if store is None or not ctx.config.learn:
+        emit(ctx, "learn", status="not_run", reason="no pattern store" if store is None else "learning disabled")
+        return {}
+    won = set(state.repaired_patterns) if state.status == "repaired" else set()
+    lost = set(state.failed_patterns) - won
+    for pid in sorted(won):
+        store.record_outcome(pid, True)
+    for pid in sorted(lost):
+        store.record_outcome(pid, False)
+    learned = None
+    if state.status == "repaired" and not won and state.repaired_index is not None:
+        original = _report(ctx, 0)
+        learned = store.learn(
+            original.failure_class, error_text(original), ctx.run.read_source(0),
+            ctx.run.read_source(state.repaired_index),
+            f"Repaired by {state.repaired_origin} in run {state.run_id}: {state.reason}",
+            state.run_id, verified=True,
+        )
+    emit(ctx, "learn", successes=sorted(won), failures=sorted(lost),
+         learned=getattr(learned, "id", None) if learned is not None else None)
+    return {}

@@ -1,0 +1,169 @@
+"""The repair graph's models: its settings, its (flat) state, its summary.
+
+Layer 1: imports nothing of kagent's. Sources and reports are files in the run directory; the
+state holds ids, counters, paths, hashes and short strings, so that checkpoints stay small and
+plain (no nested models for msgpack to warn about).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+RunStatus = Literal["running", "repaired", "already_correct", "cheat", "unrepaired", "error"]
+FinalStatus = Literal["repaired", "already_correct", "cheat", "unrepaired", "error"]
+GuardName = Literal[
+    "token_budget",
+    "cost",
+    "wall_time",
+    "attempts",
+    "stall",
+    "oscillation",
+    "regression",
+    "degeneration",
+    "recursion_limit",
+    "provider_error",
+    "exhausted",
+    "interrupted",
+]
+Route = Literal[
+    "start",
+    "static_anticheat",
+    "verify",
+    "triage",
+    "assess",
+    "retrieve",
+    "gate",
+    "debug",
+    "guard",
+    "report",
+]
+TriageClass = Literal["pass", "cheat", "near_miss", "far_miss", "unsupported", "unknown"]
+
+
+class RepairConfig(BaseModel):
+    """Per-run settings of `kagent repair` (they travel in the runtime context, not the state)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str = Field("offline", description="litellm model string, 'offline', or 'replay:PATH'")
+    token_budget: int | None = Field(None, ge=0, description="never exceeded: prompt + max answer")
+    cost_budget_usd: float | None = Field(None, ge=0)
+    max_attempts: int = Field(20, ge=0, description="debug steps (candidates or answers) per run")
+    timeout_s: float | None = Field(1800.0, gt=0, description="wall-time limit of the whole run")
+    stall_k: int = Field(3, ge=1, description="LLM path: same failure signature k times in a row stops")
+    offline_stall_k: int = Field(
+        8, ge=1, description="pattern engine: each edit is a new hypothesis, so it may fail alike longer"
+    )
+    degeneration_ratio: float = Field(
+        1.5, gt=1.0, description="GPU: a correct repair this many times slower than the original is rejected"
+    )
+    max_tokens_per_call: int = Field(4096, ge=1)
+    min_answer_tokens: int = Field(256, ge=1, description="a call that cannot leave this much answer is refused")
+    llm_retries: int = Field(3, ge=0, description="retries of transient provider errors")
+    llm_backoff_s: float = Field(2.0, ge=0, description="first retry delay; doubles each retry")
+    llm_timeout_s: float = Field(300.0, gt=0)
+    temperature: float = 0.0
+    price_model: str | None = Field(None, description="price calls as this model from litellm's table")
+    fix_limit: int = Field(20, ge=1, description="pattern engine: candidate fixes per base")
+    patterns_k: int = Field(5, ge=1)
+    backend: str = "triton"
+    learn: bool = Field(True, description="feed verified repairs to the pattern library")
+    device: Literal["auto", "cpu", "cuda"] = "auto"
+
+
+class RepairState(BaseModel):
+    """What the graph checkpoints. Flat on purpose."""
+
+    # identity
+    run_id: str = ""
+    run_dir: str = ""
+    kernel: str = ""
+    model: str = ""
+    original: str = ""
+    reference: str | None = Field(None, description="the reference the user named, if any")
+    verify_reference: str = Field("", description="the file each candidate is verified against")
+    single_file: bool = False
+
+    # counters
+    step: int = Field(0, description="index of the newest candidate directory")
+    attempts: int = 0
+    llm_requests: int = Field(0, description="provider requests made, retries included")
+    elapsed_s: float = 0.0
+
+    # routing
+    route: Route = "start"
+    triage: TriageClass = "unknown"
+    triage_reason: str = ""
+
+    # the candidate under test, the base the next edit starts from, and the best so far
+    pending: int | None = Field(None, description="candidate written but not yet verified")
+    pending_origin: str = ""
+    pending_patterns: list[str] = Field(default_factory=list, description="patterns behind the pending candidate")
+    failed_patterns: list[str] = Field(default_factory=list, description="patterns whose candidates failed")
+    base_index: int = 0
+    base_hash: str = ""
+    best_index: int = 0
+    best_hash: str = ""
+    best_score: list[float] = Field(default_factory=list)
+    original_score: list[float] = Field(default_factory=list)
+    original_ms: float | None = None
+    original_reference_ms: float | None = None
+
+    # the last verify report, summarised (the report itself is candidates/<n>/report.json)
+    last_index: int | None = None
+    last_verdict: str = ""
+    last_failure_class: str | None = None
+    last_summary: str = ""
+    last_findings: list[str] = Field(default_factory=list)
+
+    # history for the guards and the prompt
+    signatures: list[str] = Field(default_factory=list, description="failure signature per verified step")
+    seen_hashes: list[str] = Field(default_factory=list, description="normalised source hashes tried")
+    history: list[str] = Field(default_factory=list, description="one line per attempt")
+    feedback: str | None = None
+    pattern_ids: list[str] = Field(default_factory=list)
+    rejected: list[str] = Field(default_factory=list, description="guard rejections: 'n:guard:reason'")
+
+    # ledger numbers (the live Ledger object is in the runtime context)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    llm_calls: int = 0
+    cost_known: bool = True
+
+    # outcome
+    status: RunStatus = "running"
+    reason: str = ""
+    guard: GuardName | None = None
+    repaired_index: int | None = None
+    repaired_origin: str = ""
+    repaired_patterns: list[str] = Field(default_factory=list)
+
+
+class RepairSummary(BaseModel):
+    """The result of one repair run (summary.json; `kagent repair --json` prints it)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    status: FinalStatus
+    reason: str
+    repaired_path: str | None = Field(None, description="absolute path of the repaired kernel file")
+    run_dir: str
+    attempts: int
+    tokens: int
+    cost: float
+    guard: GuardName | None = None
+    kernel: str = ""
+    model: str = ""
+    triage: TriageClass = "unknown"
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    llm_calls: int = 0
+    cost_known: bool = True
+    candidates: int = 0
+    best_index: int = 0
+    seconds: float = 0.0
+    original: str = ""
+    reference: str | None = None

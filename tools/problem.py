@@ -1,0 +1,188 @@
+"""Load KernelBench-format problems and candidates.
+
+Two halves: `inspect_sources` reads the files WITHOUT executing them (AST only) and rejects bad
+input with one clear line; `exec_module` executes a file (inside a worker process) with its
+module-level shape constants optionally overridden.
+"""
+
+from __future__ import annotations
+
+import ast
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kagent.errors import InputError
+
+# Module-level int constants whose name says they set a size are boundary-shape candidates.
+# Names that set semantics rather than size (a reduction axis, a kernel size, a stride) are not.
+_NOT_SHAPES = ("kernel", "stride", "pad", "dilation", "group", "axis", "seed", "dim_idx", "reduce_dim",
+               "num_heads", "heads", "n_head", "top_k", "topk", "k_top", "iters", "steps", "warps")
+_MIN_SHAPE_VALUE = 4
+
+
+@dataclass(frozen=True)
+class ShapeConstant:
+    name: str
+    value: int
+    line: int
+
+
+@dataclass
+class ProblemFiles:
+    """What the verifier needs to know about a candidate and its reference, read statically."""
+
+    candidate: Path
+    reference: Path
+    candidate_source: str
+    reference_source: str
+    single_file: bool
+    shape_constants: list[ShapeConstant] = field(default_factory=list)
+
+    @property
+    def same_file(self) -> bool:
+        return self.candidate == self.reference
+
+
+def _read(path: Path, role: str) -> str:
+    if not path.exists():
+        raise InputError(f"{role} file not found: {path}")
+    if not path.is_file():
+        raise InputError(f"{role} path is not a file: {path}")
+    try:
+        return path.read_text()
+    except UnicodeDecodeError as e:
+        raise InputError(f"{role} file is not UTF-8 text: {path} ({e.reason})") from None
+
+
+def parse(source: str, path: Path, role: str) -> ast.Module:
+    try:
+        return ast.parse(source, filename=str(path))
+    except SyntaxError as e:
+        raise InputError(f"syntax error in {role} {path}:{e.lineno}: {e.msg}") from None
+
+
+def _classes(tree: ast.Module) -> dict[str, ast.ClassDef]:
+    return {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+
+
+def _functions(tree: ast.Module) -> dict[str, ast.FunctionDef]:
+    return {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def _positional_arity(cls: ast.ClassDef, method: str) -> tuple[int, int] | None:
+    """(required, total) positional parameters of a method, self excluded; None if variadic/absent."""
+    for node in cls.body:
+        if isinstance(node, ast.FunctionDef) and node.name == method:
+            a = node.args
+            if a.vararg is not None:
+                return None
+            params = [*a.posonlyargs, *a.args][1:]
+            required = len(params) - len(a.defaults)
+            return required, len(params)
+    return None
+
+
+def _check_signature(model: ast.ClassDef, new: ast.ClassDef, method: str) -> None:
+    ref, cand = _positional_arity(model, method), _positional_arity(new, method)
+    if ref is None or cand is None:
+        return
+    # The harness calls with the reference's positional arguments: the candidate must accept
+    # exactly as many as the reference passes at most, and need no more than it passes at least.
+    if cand[0] > ref[0] or cand[1] < ref[1]:
+        raise InputError(
+            f"signature mismatch: ModelNew.{method} takes {cand[0]}..{cand[1]} positional arguments, "
+            f"Model.{method} takes {ref[0]}..{ref[1]}"
+        )
+
+
+def shape_constants(tree: ast.Module) -> list[ShapeConstant]:
+    """Module-level `name = <int>` assignments that look like sizes."""
+    out: list[ShapeConstant] = []
+    for node in tree.body:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+            continue
+        target, value = node.targets[0], node.value
+        if not (isinstance(target, ast.Name) and isinstance(value, ast.Constant)):
+            continue
+        if type(value.value) is not int or value.value < _MIN_SHAPE_VALUE:
+            continue
+        lname = target.id.lower()
+        if any(word in lname for word in _NOT_SHAPES):
+            continue
+        out.append(ShapeConstant(target.id, value.value, node.lineno))
+    return out
+
+
+def inspect_sources(candidate: str | Path, reference: str | Path | None = None) -> ProblemFiles:
+    """Read and statically validate a candidate and its reference. Raises InputError on bad input."""
+    cand_path = Path(candidate).resolve()
+    cand_src = _read(cand_path, "candidate")
+    cand_tree = parse(cand_src, cand_path, "candidate")
+    cand_classes = _classes(cand_tree)
+    if "ModelNew" not in cand_classes:
+        raise InputError(f"no class ModelNew in candidate {cand_path}")
+
+    if reference is None:
+        if "Model" not in cand_classes:
+            raise InputError(
+                f"candidate {cand_path} has no class Model and no --reference was given"
+            )
+        ref_path, ref_src, ref_tree = cand_path, cand_src, cand_tree
+    else:
+        ref_path = Path(reference).resolve()
+        ref_src = _read(ref_path, "reference")
+        ref_tree = parse(ref_src, ref_path, "reference")
+
+    ref_classes, ref_funcs = _classes(ref_tree), _functions(ref_tree)
+    if "Model" not in ref_classes:
+        raise InputError(f"no class Model in reference {ref_path}")
+    if "get_inputs" not in ref_funcs:
+        raise InputError(f"no get_inputs() in reference {ref_path}")
+    for method in ("__init__", "forward"):
+        _check_signature(ref_classes["Model"], cand_classes["ModelNew"], method)
+
+    return ProblemFiles(
+        candidate=cand_path,
+        reference=ref_path,
+        candidate_source=cand_src,
+        reference_source=ref_src,
+        single_file=cand_path == ref_path,
+        shape_constants=shape_constants(ref_tree),
+    )
+
+
+class _OverrideConstants(ast.NodeTransformer):
+    def __init__(self, overrides: dict[str, int]):
+        self.overrides = overrides
+
+    def visit_Module(self, node: ast.Module) -> ast.Module:
+        for stmt in node.body:
+            if (
+                isinstance(stmt, ast.Assign)
+                and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name)
+                and stmt.targets[0].id in self.overrides
+            ):
+                stmt.value = ast.copy_location(ast.Constant(self.overrides[stmt.targets[0].id]), stmt.value)
+        return node
+
+
+def exec_module(path: Path, name: str, overrides: dict[str, int] | None = None) -> types.ModuleType:
+    """Execute a problem/candidate file as a fresh module, shape constants overridden.
+
+    Runs user code: call it only inside a worker process. The module is registered in
+    sys.modules (Triton's JIT and pickling look functions up through their module).
+    """
+    import sys
+
+    source = path.read_text()
+    tree = ast.parse(source, filename=str(path))
+    if overrides:
+        tree = ast.fix_missing_locations(_OverrideConstants(overrides).visit(tree))
+    module = types.ModuleType(name)
+    module.__file__ = str(path)
+    sys.modules[name] = module
+    code = compile(tree, str(path), "exec")
+    exec(code, module.__dict__)
+    return module

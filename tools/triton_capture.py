@@ -1,0 +1,529 @@
+"""Capture the Triton launches of a KernelBench candidate, and compile them ahead of time.
+
+Two worker processes, each with a timeout and killed with its process group:
+
+* capture: loads the candidate (and its reference problem for inputs), hooks
+  `JITFunction.run` (and the interpreter's `InterpretedFunction.run` on CPU), runs
+  `ModelNew(*get_init_inputs())(*get_inputs())` once and records, for every launch, the
+  specialisation Triton's own launch uses: the same binder (`create_function_from_signature`)
+  and `_pack_args` Triton's JIT runs, with the CUDA backend, so pointer dtypes, int widths,
+  value-1 int constexprs and the divisibility-16 attributes are Triton's, not a guess. With
+  `TRITON_INTERPRET=1` (CPU) tensors live on the host, whose allocations are 64-byte aligned like
+  CUDA's, so the divisibility attributes agree. A second, "generic" specialisation (no
+  divisibility, no int specialisation) is recorded too: the PTX-backed candidate falls back to it
+  for shapes the captured one does not cover (verify's boundary shapes).
+* compile: imports the candidate WITHOUT the interpreter (helper @triton.jit functions must be
+  real JITFunctions for the code generator) and runs `triton.compile(ASTSource(...),
+  target=GPUTarget("cuda", cap, 32))` for each recorded specialisation. No GPU needed.
+
+Layer 2 (tools). Works on triton 3.6 and 3.7 (same binder/_pack_args/ASTSource APIs).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from kagent.log import get_logger
+
+log = get_logger("tools.triton_capture")
+
+CAPTURE_TIMEOUT_S = 600.0
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ConstVal(_Model):
+    """A constexpr value in a JSON-safe form."""
+
+    kind: Literal["int", "float", "bool", "none", "str", "dtype", "jit_function"]
+    value: Any = None
+
+
+class KernelSpec(_Model):
+    """One specialisation of one @triton.jit kernel: everything `triton.compile` needs."""
+
+    key: str = Field(description="stable hash of name, signature, constexprs, attrs and options")
+    role: Literal["captured", "generic"]
+    name: str
+    qualname: str
+    module_file: str
+    arg_names: list[str]
+    signature: dict[str, Any] = Field(description="arg name -> Triton type ('*fp32', 'i32', 'constexpr')")
+    constexprs: list[tuple[list[int], ConstVal]]
+    attrs: list[tuple[list[int], list[list[Any]]]]
+    options: dict[str, Any] = Field(description="compile options given at launch (num_warps, ...) + debug")
+
+
+class ArgInfo(_Model):
+    name: str
+    kind: Literal["tensor", "int", "float", "bool", "none", "constexpr", "other"]
+    dtype: str | None = None
+    shape: list[int] | None = None
+    value: Any = None
+
+
+class Launch(_Model):
+    spec_key: str
+    generic_key: str
+    grid: list[int]
+    args: list[ArgInfo]
+
+
+class CaptureResult(_Model):
+    status: Literal["ok", "error", "timeout", "no_launches"]
+    message: str = ""
+    device: Literal["cpu", "cuda"]
+    triton_version: str | None = None
+    specs: list[KernelSpec] = Field(default_factory=list)
+    launches: list[Launch] = Field(default_factory=list)
+    forward_signature: str | None = Field(None, description="inspect.signature of ModelNew.forward")
+    init_signature: str | None = Field(None, description="inspect.signature of ModelNew.__init__")
+    seconds: float = 0.0
+
+
+class CompiledSpec(_Model):
+    key: str
+    name: str = Field(description="the PTX entry name")
+    status: Literal["ok", "error"]
+    message: str = ""
+    files: dict[str, str] = Field(default_factory=dict, description="asm kind (ttir, ptx, cubin, ...) -> path")
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class CompileResult(_Model):
+    status: Literal["ok", "error", "timeout"]
+    message: str = ""
+    triton_version: str | None = None
+    compiled: list[CompiledSpec] = Field(default_factory=list)
+    seconds: float = 0.0
+
+
+# ----------------------------------------------------------------------------------------------
+# parent side
+# ----------------------------------------------------------------------------------------------
+
+
+def _worker_env(device: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if not any(s in k.upper() for s in ("API_KEY", "TOKEN", "SECRET", "PASSWORD"))}
+    env.pop("TRITON_INTERPRET", None)
+    if device == "cpu":
+        env["TRITON_INTERPRET"] = "1"
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def _run_worker(mode: str, payload: dict[str, Any], device: str, timeout_s: float) -> tuple[str, dict | None, str]:
+    from kagent.tools.ptx import run_with_timeout
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix=f"kagent-{mode}-") as tmp:
+        inp, out = Path(tmp) / "in.json", Path(tmp) / "out.json"
+        inp.write_text(json.dumps(payload))
+        cmd = [sys.executable, "-m", "kagent.tools.triton_capture", mode, str(inp), str(out)]
+        rc, stdout, stderr = run_with_timeout(cmd, timeout_s, env=_worker_env(device))
+        tail = ((stdout or "") + (stderr or ""))[-3000:]
+        if rc is None:
+            return "timeout", None, tail
+        if not out.is_file():
+            return "error", None, f"worker exited {rc} without a result: {tail}"
+        return "ok", json.loads(out.read_text()), tail
+
+
+def capture(candidate: str | Path, reference: str | Path | None = None, device: Literal["cpu", "cuda"] = "cpu",
+            arch: str = "sm_90a", seed: int = 0, timeout_s: float = CAPTURE_TIMEOUT_S) -> CaptureResult:
+    """Run the candidate once in a worker and record each Triton launch's specialisation."""
+    payload = {"candidate": str(Path(candidate).resolve()),
+               "reference": str(Path(reference).resolve()) if reference else None,
+               "device": device, "arch": arch, "seed": seed}
+    status, data, tail = _run_worker("capture", payload, device, timeout_s)
+    if status == "timeout":
+        return CaptureResult(status="timeout", device=device, message=f"capture ran past {timeout_s:.0f} s: {tail}")
+    if data is None:
+        return CaptureResult(status="error", device=device, message=tail)
+    return CaptureResult.model_validate(data)
+
+
+def compile_specs(candidate: str | Path, specs: list[KernelSpec], arch: str, out_dir: str | Path,
+                  timeout_s: float = CAPTURE_TIMEOUT_S) -> CompileResult:
+    """AOT-compile each specialisation (no GPU needed); asm files go to out_dir."""
+    payload = {"candidate": str(Path(candidate).resolve()), "arch": arch, "out_dir": str(Path(out_dir).resolve()),
+               "specs": [s.model_dump(mode="json") for s in specs]}
+    status, data, tail = _run_worker("compile", payload, "compile", timeout_s)
+    if status == "timeout":
+        return CompileResult(status="timeout", message=f"compile ran past {timeout_s:.0f} s: {tail}")
+    if data is None:
+        return CompileResult(status="error", message=tail)
+    return CompileResult.model_validate(data)
+
+
+# ----------------------------------------------------------------------------------------------
+# shared by the workers and the PTX launcher (import triton lazily)
+# ----------------------------------------------------------------------------------------------
+
+
+def load_module(path: str | Path, name: str | None = None):
+    """Import a Python file as a fresh module registered in sys.modules (Triton needs inspect)."""
+    path = Path(path).resolve()
+    name = name or f"kagent_mod_{path.stem}_{hashlib.sha1(str(path).encode()).hexdigest()[:8]}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def arch_capability(arch: str) -> int:
+    from kagent.tools.ptx import arch_to_capability
+
+    return arch_to_capability(arch)
+
+
+def cuda_backend(arch: str):
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import make_backend
+
+    target = GPUTarget("cuda", arch_capability(arch), 32)
+    return target, make_backend(target)
+
+
+def encode_const(v: Any) -> ConstVal:
+    cls = v.__class__.__name__
+    if v is None:
+        return ConstVal(kind="none")
+    if isinstance(v, bool):
+        return ConstVal(kind="bool", value=v)
+    if isinstance(v, int):
+        return ConstVal(kind="int", value=v)
+    if isinstance(v, float):
+        return ConstVal(kind="float", value=v)
+    if isinstance(v, str):
+        return ConstVal(kind="str", value=v)
+    if cls == "constexpr":
+        return encode_const(v.value)
+    if cls == "dtype" or cls.endswith("_dtype"):
+        return ConstVal(kind="dtype", value=str(v))
+    if cls in ("JITFunction", "InterpretedFunction"):
+        fn = v.fn
+        return ConstVal(kind="jit_function", value=f"{fn.__code__.co_filename}::{fn.__qualname__}")
+    raise TypeError(f"constexpr of type {cls} is not supported by the lowering: {v!r}")
+
+
+def decode_const(c: ConstVal, resolve_jit=None) -> Any:
+    if c.kind == "dtype":
+        import triton.language as tl
+
+        return tl.dtype(c.value)
+    if c.kind == "jit_function":
+        if resolve_jit is None:
+            raise ValueError("a jit_function constexpr needs a resolver")
+        return resolve_jit(c.value)
+    return c.value
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, list):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, (int, float, str, bool)) or v is None:
+        return v
+    return str(v)
+
+
+def _tupleize(v: Any) -> Any:
+    return tuple(_tupleize(x) for x in v) if isinstance(v, list) else v
+
+
+def spec_key(name: str, qualname: str, signature: dict, constexprs: list, attrs: list, options: dict) -> str:
+    blob = json.dumps([name, qualname, signature, [[p, c.model_dump()] for p, c in constexprs], attrs, options],
+                      sort_keys=True, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+OPTION_KEYS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion", "launch_cooperative_grid",
+               "launch_pdl", "max_num_imprecise_acc_default", "ptx_version", "sanitize_overflow", "debug")
+
+
+def as_jit_function(fn, generic: bool = False):
+    """The JITFunction behind fn (a JITFunction or the interpreter's InterpretedFunction);
+    generic=True gives one that specialises on nothing (no divisibility, no int==1)."""
+    from triton.runtime.jit import JITFunction
+
+    if isinstance(fn, JITFunction) and not generic:
+        return fn
+    base = fn.fn
+    kwargs = dict(getattr(fn, "kwargs", {}) or {})
+    if isinstance(fn, JITFunction):
+        kwargs = {"debug": fn.debug, "noinline": fn.noinline}
+    if generic:
+        probe = JITFunction(base)
+        names = [p.name for p in probe.params if not p.is_constexpr]
+        kwargs["do_not_specialize"] = names
+        kwargs["do_not_specialize_on_alignment"] = names
+    return JITFunction(base, **{k: v for k, v in kwargs.items()
+                                if k in ("version", "do_not_specialize", "do_not_specialize_on_alignment",
+                                         "debug", "noinline", "repr", "launch_metadata")})
+
+
+class Specializer:
+    """Computes Triton's own specialisation of a launch, with the CUDA backend, without a GPU."""
+
+    def __init__(self, arch: str):
+        self.arch = arch
+        self.target, self.backend = cuda_backend(arch)
+        self._binders: dict[int, tuple[Any, Any]] = {}
+
+    def _binder(self, jf):
+        from triton.runtime.jit import create_function_from_signature
+
+        entry = self._binders.get(id(jf))
+        if entry is None or entry[0] is not jf:
+            entry = (jf, create_function_from_signature(jf.signature, jf.params, self.backend))
+            self._binders[id(jf)] = entry
+        return entry[1]
+
+    def specialize(self, jf, args: tuple, kwargs: dict, role: Literal["captured", "generic"]) -> tuple[KernelSpec, dict]:
+        from triton import knobs
+
+        kwargs = dict(kwargs)
+        kwargs["debug"] = kwargs.get("debug", jf.debug) or knobs.runtime.debug
+        bound, specialization, options = self._binder(jf)(*args, **kwargs)
+        options, signature, constexprs, attrs = jf._pack_args(self.backend, kwargs, bound, specialization, options)
+        fn = jf.fn
+        sig = {k: _jsonable(v) for k, v in signature.items()}
+        cx = [(list(p), encode_const(v)) for p, v in constexprs.items()]
+        at = [(list(p), _jsonable(v)) for p, v in attrs.items()]
+        opts = {k: _jsonable(kwargs[k]) for k in OPTION_KEYS if k in kwargs and kwargs[k] is not None}
+        key = spec_key(fn.__name__, fn.__qualname__, sig, cx, at, opts)
+        spec = KernelSpec(key=key, role=role, name=fn.__name__, qualname=fn.__qualname__,
+                          module_file=fn.__code__.co_filename, arg_names=list(jf.arg_names), signature=sig,
+                          constexprs=cx, attrs=at, options=opts)
+        return spec, bound
+
+
+def _arg_info(name: str, v: Any, is_constexpr: bool) -> ArgInfo:
+    if is_constexpr:
+        try:
+            return ArgInfo(name=name, kind="constexpr", value=encode_const(v).value)
+        except TypeError:
+            return ArgInfo(name=name, kind="constexpr", value=repr(v))
+    if hasattr(v, "data_ptr") and hasattr(v, "dtype"):
+        return ArgInfo(name=name, kind="tensor", dtype=str(v.dtype), shape=list(v.shape))
+    if v is None:
+        return ArgInfo(name=name, kind="none")
+    if isinstance(v, bool):
+        return ArgInfo(name=name, kind="bool", value=v)
+    if isinstance(v, int):
+        return ArgInfo(name=name, kind="int", value=v)
+    if isinstance(v, float):
+        return ArgInfo(name=name, kind="float", value=v)
+    return ArgInfo(name=name, kind="other", value=repr(v)[:80])
+
+
+def normalize_grid(grid: Any, bound: dict) -> list[int]:
+    if callable(grid):
+        grid = grid(bound)
+    grid = tuple(int(g) for g in grid)
+    return list(grid + (1,) * (3 - len(grid)))
+
+
+# ----------------------------------------------------------------------------------------------
+# workers
+# ----------------------------------------------------------------------------------------------
+
+
+def load_problem(candidate: str, reference: str | None):
+    """(candidate module, get_inputs, get_init_inputs) of a KernelBench candidate."""
+    cand = load_module(candidate)
+    ref = load_module(reference) if reference else cand
+    for attr in ("get_inputs", "get_init_inputs"):
+        if not hasattr(ref, attr):
+            where = reference or candidate
+            raise AttributeError(f"{where} defines no {attr}() (pass the reference problem with --reference)")
+    if not hasattr(cand, "ModelNew"):
+        raise AttributeError(f"{candidate} defines no class ModelNew")
+    return cand, ref.get_inputs, ref.get_init_inputs
+
+
+def _to_device(x: Any, device: str) -> Any:
+    if hasattr(x, "to") and hasattr(x, "dtype"):
+        return x.to(device)
+    return x
+
+
+def _capture_worker(payload: dict) -> dict:
+    import inspect
+
+    t0 = time.time()
+    device = payload["device"]
+    import torch
+    import triton
+    from triton.runtime.jit import JITFunction
+
+    specializer = Specializer(payload["arch"])
+    specs: dict[str, KernelSpec] = {}
+    launches: list[Launch] = []
+
+    def record(fn, args, kwargs, grid):
+        jf = as_jit_function(fn)
+        spec, bound = specializer.specialize(jf, args, kwargs, "captured")
+        gspec, _ = specializer.specialize(as_jit_function(fn, generic=True), args, kwargs, "generic")
+        specs.setdefault(spec.key, spec)
+        specs.setdefault(gspec.key, gspec)
+        cx = set(jf.constexprs)
+        infos = [_arg_info(n, bound[n], i in cx) for i, n in enumerate(jf.arg_names)]
+        launches.append(Launch(spec_key=spec.key, generic_key=gspec.key, grid=normalize_grid(grid, bound), args=infos))
+
+    orig_jit_run = JITFunction.run
+
+    def jit_run(self, *args, grid, warmup, **kwargs):
+        if not warmup:
+            record(self, args, kwargs, grid)
+        return orig_jit_run(self, *args, grid=grid, warmup=warmup, **kwargs)
+
+    JITFunction.run = jit_run
+    if device == "cpu":
+        from triton.runtime.interpreter import InterpretedFunction
+
+        orig_interp_run = InterpretedFunction.run
+
+        def interp_run(self, *args, grid, warmup, **kwargs):
+            if not warmup:
+                record(self, args, kwargs, grid)
+            return orig_interp_run(self, *args, grid=grid, warmup=warmup, **kwargs)
+
+        InterpretedFunction.run = interp_run
+
+    cand, get_inputs, get_init_inputs = load_problem(payload["candidate"], payload.get("reference"))
+    torch.manual_seed(payload.get("seed", 0))
+    init = get_init_inputs()
+    model = cand.ModelNew(*init)
+    inputs = get_inputs()
+    if device == "cuda":
+        model = model.cuda()
+        inputs = [_to_device(x, "cuda") for x in inputs]
+    with torch.no_grad():
+        model(*inputs)
+    if device == "cuda":
+        torch.cuda.synchronize()
+    result = CaptureResult(
+        status="ok" if launches else "no_launches",
+        message="" if launches else "the candidate launched no Triton kernel",
+        device=device, triton_version=triton.__version__, specs=list(specs.values()), launches=launches,
+        forward_signature=str(inspect.signature(cand.ModelNew.forward)),
+        init_signature=str(inspect.signature(cand.ModelNew.__init__)), seconds=time.time() - t0)
+    return result.model_dump(mode="json")
+
+
+def find_jit_function(module, qualname: str, name: str, module_file: str):
+    """The JITFunction named qualname in module (or in any loaded module from module_file)."""
+    from triton.runtime.jit import JITFunction
+
+    def unwrap(obj):
+        seen = 0
+        while obj is not None and not isinstance(obj, JITFunction) and hasattr(obj, "fn") and seen < 8:
+            obj, seen = obj.fn, seen + 1
+        return obj if isinstance(obj, JITFunction) else None
+
+    mods = [module] + [m for m in list(sys.modules.values())
+                       if getattr(m, "__file__", None) and os.path.abspath(m.__file__) == os.path.abspath(module_file)]
+    for mod in mods:
+        for obj in list(vars(mod).values()):
+            jf = unwrap(obj)
+            if jf is not None and jf.fn.__qualname__ == qualname and jf.fn.__name__ == name:
+                return jf
+    raise LookupError(f"no @triton.jit function {qualname} found in {module_file}")
+
+
+def _compile_worker(payload: dict) -> dict:
+    t0 = time.time()
+    import triton
+    from triton.compiler import ASTSource
+
+    arch = payload["arch"]
+    out_dir = Path(payload["out_dir"])
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target, backend = cuda_backend(arch)
+    cand = load_module(payload["candidate"])
+    compiled: list[CompiledSpec] = []
+    for raw in payload["specs"]:
+        spec = KernelSpec.model_validate(raw)
+        try:
+            jf = find_jit_function(cand, spec.qualname, spec.name, spec.module_file)
+            # the generic role differs only in signature/attrs (no specialisation), which ASTSource takes as given
+            jf_use = jf
+
+            def resolve(ref: str):
+                path, qn = ref.split("::", 1)
+                return find_jit_function(cand, qn, qn.rsplit(".", 1)[-1], path)
+
+            signature = {k: _tupleize(v) for k, v in spec.signature.items()}
+            constexprs = {tuple(p): decode_const(c, resolve) for p, c in spec.constexprs}
+            attrs = {tuple(p): v for p, v in spec.attrs}
+            options = backend.parse_options(dict(spec.options))
+            src = ASTSource(jf_use, signature, constexprs, attrs)
+            k = triton.compile(src, target=target, options=options.__dict__)
+            stem = f"{spec.name}_{spec.key[:8]}"
+            files = {}
+            for kind, blob in k.asm.items():
+                ext = {"cubin": "cubin", "ptx": "ptx", "ttir": "ttir", "ttgir": "ttgir", "llir": "ll"}.get(kind)
+                if ext is None:
+                    continue
+                p = out_dir / f"{stem}.{ext}"
+                if isinstance(blob, bytes):
+                    p.write_bytes(blob)
+                else:
+                    p.write_text(blob)
+                files[kind] = str(p)
+            meta = {k2: _jsonable(v) for k2, v in k.metadata._asdict().items() if k2 != "extern_libs"}
+            compiled.append(CompiledSpec(key=spec.key, name=k.metadata.name, status="ok", files=files, metadata=meta))
+        except Exception as e:  # a compile failure of one kernel is a result, not a crash
+            log.debug("compile of %s failed", spec.name, exc_info=True)
+            compiled.append(CompiledSpec(key=spec.key, name=spec.name, status="error",
+                                         message=f"{type(e).__name__}: {e}"[:2000]))
+    status = "ok" if all(c.status == "ok" for c in compiled) else "error"
+    return CompileResult(status=status, triton_version=triton.__version__, compiled=compiled,
+                         message="" if status == "ok" else "some kernels failed to compile",
+                         seconds=time.time() - t0).model_dump(mode="json")
+
+
+def _main(argv: list[str]) -> int:
+    mode, inp, out = argv
+    payload = json.loads(Path(inp).read_text())
+    try:
+        if mode == "capture":
+            data = _capture_worker(payload)
+        elif mode == "compile":
+            data = _compile_worker(payload)
+        else:
+            raise SystemExit(f"unknown mode {mode}")
+    except Exception as e:  # report the candidate's failure as data for the parent
+        import traceback
+
+        msg = f"{type(e).__name__}: {e}\n{traceback.format_exc()[-2500:]}"
+        if mode == "capture":
+            data = CaptureResult(status="error", device=payload.get("device", "cpu"), message=msg).model_dump(mode="json")
+        else:
+            data = CompileResult(status="error", message=msg).model_dump(mode="json")
+    Path(out).write_text(json.dumps(data))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))

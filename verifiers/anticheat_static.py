@@ -1,0 +1,1496 @@
+"""Static anti-cheat checks on a candidate's Python AST.
+
+Layer 3 (verifiers). Every check looks at the parsed candidate, never at regexes over its Python
+text (the one exception: C/C++ source strings handed to load_inline are scanned for ATen/cuBLAS
+calls, since they are not Python). Checks see two views of the module:
+
+- the *forward path*: ModelNew.forward / __call__ and every function, method, lambda and module-level
+  value they reach (helpers, other methods, wrapper functions, sub-module classes, autograd.Function
+  forwards), but not the bodies of @triton.jit kernels, which use tl.* legitimately;
+- the *module*: everything except kernels, the reference `Model` class when the file holds it,
+  get_inputs/get_init_inputs and `if __name__ == "__main__":` blocks.
+
+Severity is not a property of a check: it comes from PROFILES (strict / default / lenient).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import logging
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from kagent.errors import InputError
+from kagent.state import Finding, Severity
+
+log = logging.getLogger("kagent.verifiers.anticheat_static")
+
+Profile = Literal["strict", "default", "lenient"]
+
+# ---------------------------------------------------------------------------------------------
+# Vocabulary
+# ---------------------------------------------------------------------------------------------
+
+_COMPUTE_BASE = """
+matmul mm bmm addmm addmv addr addbmm baddbmm mv dot vdot inner outer ger einsum tensordot kron
+linear bilinear conv1d conv2d conv3d conv_transpose1d conv_transpose2d conv_transpose3d convolution
+softmax log_softmax softmin sum nansum mean nanmean prod cumsum cumprod cummax cummin logsumexp
+logcumsumexp exp exp2 expm1 log log2 log10 log1p sqrt rsqrt pow float_power square abs absolute neg
+negative reciprocal sign sgn sin cos tan tanh sinh cosh asin acos atan atan2 arctan2 sigmoid logit
+relu relu6 gelu silu mish elu selu celu leaky_relu hardtanh hardswish hardsigmoid softplus softsign
+threshold glu hardshrink softshrink tanhshrink prelu rrelu clamp clip clamp_min clamp_max max min
+amax amin aminmax maximum minimum fmax fmin argmax argmin sort argsort topk kthvalue median nanmedian
+mode var std var_mean std_mean norm renorm layer_norm group_norm batch_norm instance_norm rms_norm
+local_response_norm normalize dropout add sub subtract mul multiply div divide true_divide
+floor_divide remainder fmod addcmul addcdiv lerp where masked_fill masked_scatter erf erfc erfinv
+floor ceil round trunc frac fix lgamma digamma polygamma sinc cross cdist pdist triu tril trace det
+logdet slogdet inverse pinverse cholesky qr svd eig eigh solve lstsq matrix_power matrix_exp
+max_pool1d max_pool2d max_pool3d avg_pool1d avg_pool2d avg_pool3d adaptive_avg_pool1d
+adaptive_avg_pool2d adaptive_avg_pool3d adaptive_max_pool1d adaptive_max_pool2d adaptive_max_pool3d
+lp_pool1d lp_pool2d interpolate upsample grid_sample affine_grid embedding embedding_bag
+cross_entropy nll_loss mse_loss l1_loss smooth_l1_loss huber_loss kl_div binary_cross_entropy
+binary_cross_entropy_with_logits cosine_similarity pairwise_distance triplet_margin_loss
+hinge_embedding_loss margin_ranking_loss cosine_embedding_loss soft_margin_loss
+multilabel_margin_loss multi_margin_loss poisson_nll_loss gaussian_nll_loss ctc_loss
+scaled_dot_product_attention multi_head_attention_forward any all count_nonzero logical_and
+logical_or logical_not logical_xor bitwise_and bitwise_or bitwise_xor bitwise_not eq ne lt le gt ge
+greater less greater_equal less_equal not_equal isnan isinf isclose allclose equal histc bincount
+scatter_add scatter_reduce index_add index_reduce segment_reduce fold logaddexp logaddexp2 xlogy
+hypot nan_to_num heaviside copysign rad2deg deg2rad angle cumulative_trapezoid trapezoid diff
+gcd lcm addmm_ sparse_mm fft ifft rfft irfft fft2 ifft2 rfft2 fftn ifftn
+""".split()
+_DUNDER_COMPUTE = """
+__add__ __radd__ __iadd__ __sub__ __rsub__ __isub__ __mul__ __rmul__ __imul__ __truediv__
+__rtruediv__ __itruediv__ __floordiv__ __rfloordiv__ __mod__ __pow__ __rpow__ __ipow__ __matmul__
+__rmatmul__ __imatmul__ __neg__ __abs__ __and__ __or__ __xor__
+""".split()
+COMPUTE_NAMES: frozenset[str] = frozenset(_COMPUTE_BASE)
+TENSOR_COMPUTE_METHODS: frozenset[str] = frozenset(
+    set(_COMPUTE_BASE) | {n + "_" for n in _COMPUTE_BASE} | set(_DUNDER_COMPUTE)
+)
+
+# Tensor methods that allocate, move, view or describe: never a result by themselves.
+TENSOR_SAFE_METHODS: frozenset[str] = frozenset(
+    """
+view reshape contiguous transpose permute flatten unflatten unsqueeze squeeze expand expand_as
+view_as reshape_as size stride numel dim ndimension nelement element_size is_contiguous narrow
+select chunk split tensor_split unbind t movedim moveaxis swapaxes swapdims as_strided broadcast_to
+unfold to cuda cpu float half bfloat16 double int long short char byte bool type type_as clone
+copy_ detach detach_ requires_grad_ pin_memory data_ptr item tolist numpy zero_ fill_ new_empty
+new_zeros new_ones new_full new_tensor new_empty_strided is_cuda get_device storage_offset
+is_floating_point is_complex flip roll repeat repeat_interleave tile
+""".split()
+)
+
+# torch.<name> calls that allocate, reshape, move or configure (no result computed).
+TORCH_SAFE_FUNCS: frozenset[str] = frozenset(
+    """
+empty empty_like empty_strided empty_permuted zeros zeros_like ones ones_like full full_like arange
+linspace logspace eye tensor as_tensor asarray from_numpy from_dlpack frombuffer rand rand_like randn
+randn_like randint randint_like randperm normal manual_seed seed initial_seed get_rng_state
+set_rng_state device dtype Size Generator Tensor is_tensor is_storage is_floating_point is_complex
+numel get_default_dtype set_grad_enabled is_grad_enabled no_grad enable_grad inference_mode
+is_inference_mode_enabled promote_types result_type can_cast finfo iinfo broadcast_shapes cat concat
+concatenate stack hstack vstack dstack split tensor_split chunk unbind narrow narrow_copy reshape
+flatten unflatten squeeze unsqueeze transpose swapaxes swapdims permute movedim moveaxis t
+view_as_real view_as_complex as_strided broadcast_to broadcast_tensors clone select flip roll
+get_device typename set_printoptions use_deterministic_algorithms
+are_deterministic_algorithms_enabled get_num_threads set_num_threads get_float32_matmul_precision
+""".split()
+)
+_TORCH_SAFE_PREFIXES = (
+    "torch.cuda.", "torch.utils.", "torch.backends.", "torch.library.", "torch.autograd.Function",
+    "torch.version", "torch.profiler.", "torch.types.", "torch.random.", "torch.nn.init.",
+    "torch.nn.Parameter", "torch.nn.Module", "torch.nn.ParameterList", "torch.nn.ParameterDict",
+    "torch.nn.ModuleList", "torch.nn.ModuleDict", "torch.nn.Identity", "torch.nn.parameter.",
+    "torch.Size", "torch.device", "torch.dtype",
+)
+# torch.nn.functional entries that only move data.
+_F_SAFE = frozenset({"pad"})
+_TORCH_COMPUTE_NAMESPACES = (
+    "torch.nn.functional.", "torch.special.", "torch.linalg.", "torch.fft.", "torch.ops.aten.",
+    "torch.ops.prims.", "torch._C.", "torch._refs.", "torch._prims.", "torch.sparse.",
+    "torch._foreach", "torch.nested.",
+)
+_COMPILE_PATHS = (
+    "torch.compile", "torch.jit.", "torch._dynamo", "torch._inductor", "torch.export",
+    "torch.fx.symbolic_trace", "torch_tensorrt", "tensorrt", "torch.cuda.make_graphed_callables",
+)
+_STREAM_PATHS = frozenset({
+    "torch.cuda.Stream", "torch.cuda.stream", "torch.cuda.StreamContext", "torch.cuda.ExternalStream",
+    "torch.cuda.set_stream", "torch.Stream", "torch.cuda.streams.Stream",
+    "torch.cuda.streams.ExternalStream", "torch.cuda.get_stream_from_external", "pycuda.driver.Stream",
+    "cupy.cuda.Stream", "cupy.cuda.stream.Stream", "cupy.cuda.ExternalStream", "torch.cpu.Stream",
+    "torch.cpu.stream", "torch.accelerator.set_stream",
+})
+_C_STREAM_RE = re.compile(
+    r"\b(cudaStreamCreate\w*|cuStreamCreate\w*|getStreamFromPool|cudaStreamNonBlocking|hipStreamCreate\w*)\b"
+)
+_C_COMPUTE_RE = re.compile(
+    r"\b(?:(?:torch|at)::(?:native::)?(\w+)\s*\(|(cublas\w+|cublasLt\w+|cudnn\w+)\s*\(|\.\s*(\w+)\s*\()"
+)
+_CONCURRENCY_PREFIXES = (
+    "threading.Thread", "threading.Timer", "_thread.start_new", "multiprocessing.",
+    "torch.multiprocessing.", "concurrent.futures.", "subprocess.", "pty.", "asyncio.to_thread",
+    "asyncio.create_subprocess", "os.fork", "os.system", "os.popen", "os.spawn", "os.exec",
+    "os.posix_spawn", "os.register_at_fork", "billiard.", "joblib.Parallel", "ray.",
+)
+_CONCURRENCY_EXACT = frozenset({"multiprocessing", "subprocess", "concurrent.futures"})
+_INTROSPECTION_PREFIXES = (
+    "inspect.", "sys._getframe", "sys._current_frames", "sys.settrace", "sys.setprofile",
+    "sys.gettrace", "sys.getprofile", "sys.modules", "threading.settrace", "threading.setprofile",
+    "gc.get_objects", "gc.get_referrers", "gc.get_referents", "traceback.extract_stack",
+    "traceback.walk_stack", "traceback.format_stack", "traceback.print_stack", "traceback.StackSummary",
+    "sys.exc_info", "__main__", "builtins.globals", "torch.cuda.memory._snapshot",
+    "torch.cuda.memory_snapshot",
+)
+_FRAME_ATTRS = frozenset({"f_back", "f_locals", "f_globals", "f_builtins", "tb_frame", "gi_frame",
+                          "cr_frame", "f_code", "__globals__", "__closure__"})
+_IO_PREFIXES = (
+    "builtins.open", "io.open", "io.FileIO", "os.open", "os.read", "os.listdir", "os.scandir",
+    "os.walk", "os.getenv", "os.environ", "os.environb", "glob.", "shutil.", "pathlib.",
+    "socket.", "urllib.", "http.", "requests.", "httpx.", "aiohttp.", "ftplib.", "smtplib.",
+    "tempfile.", "fileinput.", "mmap.",
+)
+_NETWORK_PREFIXES = ("socket.", "urllib.", "http.", "requests.", "httpx.", "aiohttp.", "ftplib.",
+                     "smtplib.")
+_DATA_LOAD_PATHS = (
+    "torch.load", "numpy.load", "numpy.fromfile", "numpy.loadtxt", "numpy.genfromtxt", "numpy.memmap",
+    "pickle.load", "pickle.loads", "joblib.load", "base64.", "binascii.", "zlib.decompress",
+    "gzip.decompress", "lzma.decompress", "bz2.decompress", "marshal.load", "marshal.loads",
+    "numpy.frombuffer", "torch.frombuffer", "builtins.bytes.fromhex", "safetensors.",
+    "h5py.", "json.load", "json.loads",
+)
+_TENSOR_FACTORY_PATHS = frozenset({
+    "torch.tensor", "torch.as_tensor", "torch.asarray", "torch.Tensor", "torch.FloatTensor",
+    "torch.from_numpy", "numpy.array", "numpy.asarray", "cupy.array", "cupy.asarray",
+})
+_PRECISION_ATTRS = frozenset({"allow_tf32", "allow_fp16_reduced_precision_reduction",
+                              "allow_bf16_reduced_precision_reduction", "fp32_precision"})
+_PRECISION_CALLS = frozenset({
+    "torch.set_float32_matmul_precision", "torch.set_default_dtype", "torch.set_flush_denormal",
+    "torch.set_default_tensor_type", "torch.backends.cuda.preferred_blas_library",
+})
+_TENSOR_SUBCLASS_BASES = frozenset({
+    "torch.Tensor", "torch._C.TensorBase", "torch._C._TensorBase", "torch.nn.Parameter",
+    "torch.overrides.TorchFunctionMode", "torch.utils._python_dispatch.TorchDispatchMode",
+    "torch._subclasses.FakeTensor", "torch.masked.MaskedTensor",
+})
+_TENSOR_SUBCLASS_CALLS = ("torch.Tensor._make_subclass", "torch.Tensor._make_wrapper_subclass",
+                          "torch._C._disabled_torch_function_impl", "torch.overrides.",
+                          "torch.utils._python_dispatch.", "torch._subclasses.")
+_OBFUSCATION_CALLS = frozenset({
+    "builtins.eval", "builtins.exec", "builtins.compile", "builtins.__import__",
+    "importlib.import_module", "importlib.__import__", "types.FunctionType", "types.CodeType",
+    "marshal.loads", "runpy.run_path", "runpy.run_module", "importlib.util.spec_from_file_location",
+})
+# Attribute names whose values are derived from a tensor's identity, not its contents.
+_IDENTITY_ATTRS = frozenset({"data_ptr", "untyped_storage", "storage", "_cdata", "__hash__",
+                             "_version", "unsafe_get_storage", "_typed_storage"})
+_IDENTITY_FUNCS = frozenset({"builtins.id", "builtins.hash"})
+_CACHE_DECORATORS = frozenset({"functools.lru_cache", "functools.cache", "functools.cached_property",
+                               "cachetools.cached", "joblib.Memory"})
+# Methods whose result reads tensor *values* (a branch on them is data dependent).
+_DATA_READ_METHODS = frozenset(
+    """item tolist any all max min amax amin sum mean norm abs count_nonzero nonzero isnan isinf
+    isfinite allclose equal eq ne lt le gt ge std var median""".split()
+)
+_SAFE_ROOTS_FOR_METHODS = frozenset({"builtins", "logging", "math", "re", "os", "sys", "collections",
+                                     "functools", "itertools", "typing", "pathlib", "dataclasses"})
+_KERNEL_DECORATORS = ("triton.jit", "triton.autotune", "triton.heuristics", "triton.language.core.extern",
+                      "triton.language.extra", "triton.runtime.jit", "triton.runtime.autotuner",
+                      "triton.language.constexpr_function", "triton.constexpr_function")
+_EXTENSION_LOADERS = frozenset({
+    "torch.utils.cpp_extension.load_inline", "torch.utils.cpp_extension.load",
+    "pycuda.compiler.SourceModule", "pycuda.compiler.DynamicSourceModule", "cupy.RawKernel",
+    "cupy.RawModule", "cupy.ElementwiseKernel", "cupy.ReductionKernel", "ctypes.CDLL",
+    "ctypes.cdll.LoadLibrary", "cuda.cuda.cuModuleLoadData", "torch.ops.load_library",
+})
+_NON_TENSOR_ANNOTATIONS = frozenset({"int", "float", "bool", "str", "tuple", "list", "dict"})
+_PERSISTENT_CONTAINER_METHODS = frozenset({"get", "setdefault", "pop", "__contains__", "__getitem__",
+                                           "__setitem__", "update", "add"})
+_REACH_SKIP_METHODS = frozenset({"backward", "setup_context", "jvp", "vjp", "vmap", "extra_repr",
+                                 "__repr__", "__str__"})
+_HARDCODED_LITERAL_MIN = 64
+_HARDCODED_FACTORY_MIN = 16
+_HARDCODED_BYTES_MIN = 256
+_BUILTIN_NAMES = frozenset(dir(builtins))
+
+
+# ---------------------------------------------------------------------------------------------
+# Registry types
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What a check found: the node, the message, where (qualname) and how it was reached."""
+
+    node: ast.AST
+    message: str
+    where: str
+    path: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    rationale: str
+    fn: Callable[["Analysis"], Iterable[Hit]]
+
+
+# Profile table: check -> severity under each profile. The single place severities live.
+PROFILES: dict[Profile, dict[str, Severity]] = {"strict": {}, "default": {}, "lenient": {}}
+_SEVERITY_ROWS: dict[str, tuple[Severity, Severity, Severity]] = {
+    # check                 strict    default    lenient
+    "torch_compute": ("error", "error", "warning"),
+    "tensor_arith": ("error", "warning", "info"),
+    "reference_call": ("error", "error", "error"),
+    "inherits_reference": ("error", "error", "error"),
+    "fallback": ("error", "error", "warning"),
+    "torch_compile": ("error", "error", "warning"),
+    "concurrency": ("error", "error", "error"),
+    "streams": ("error", "error", "warning"),
+    "timer_patch": ("error", "error", "error"),
+    "precision_flags": ("error", "error", "warning"),
+    "pointer_cache": ("error", "error", "warning"),
+    "introspection": ("error", "error", "error"),
+    "io_access": ("error", "error", "warning"),
+    "hardcoded_output": ("error", "error", "warning"),
+    "data_dependent_skip": ("error", "error", "warning"),
+    "tensor_subclass": ("error", "error", "warning"),
+    "obfuscation": ("error", "error", "warning"),
+    "input_mutation": ("error", "warning", "info"),
+}
+for _name, (_s, _d, _l) in _SEVERITY_ROWS.items():
+    PROFILES["strict"][_name] = _s
+    PROFILES["default"][_name] = _d
+    PROFILES["lenient"][_name] = _l
+
+
+# ---------------------------------------------------------------------------------------------
+# Analysis: imports, definitions, reachability, name resolution
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Unit:
+    """A piece of code that runs: a function body, a lambda, or a module-level value."""
+
+    qualname: str
+    node: ast.AST
+    path: tuple[str, ...]
+    cls: str | None = None  # enclosing class for methods
+    env: dict[str, str] = field(default_factory=dict)  # local name -> symbol
+    tensors: set[str] = field(default_factory=set)  # local names believed to hold tensors
+    params: list[str] = field(default_factory=list)
+
+
+def _dotted(node: ast.AST) -> str | None:
+    """`a.b.c` -> 'a.b.c' for plain Name/Attribute chains."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+def _const_str(node: ast.AST | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _is_main_guard(node: ast.AST) -> bool:
+    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+        return False
+    t = node.test
+    names = [t.left, *t.comparators]
+    return any(isinstance(n, ast.Name) and n.id == "__name__" for n in names) and any(
+        _const_str(n) == "__main__" for n in names
+    )
+
+
+def _walk_skip(node: ast.AST, skip: Callable[[ast.AST], bool]) -> Iterator[ast.AST]:
+    """ast.walk that does not descend into nodes for which skip() is true (they are not yielded)."""
+    stack = [node]
+    while stack:
+        cur = stack.pop()
+        yield cur
+        for child in reversed(list(ast.iter_child_nodes(cur))):
+            if not skip(child):
+                stack.append(child)
+
+
+class Analysis:
+    """Everything the checks need, computed once per candidate."""
+
+    def __init__(self, source: str, reference_source: str | None = None) -> None:
+        try:
+            self.tree = ast.parse(source)
+        except SyntaxError as e:
+            raise InputError(f"candidate does not parse: {e.msg} (line {e.lineno})") from e
+        self.source = source
+        self.lines = source.splitlines()
+        self.imports: dict[str, str] = {}
+        self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        self.classes: dict[str, ast.ClassDef] = {}
+        self.module_values: dict[str, ast.expr] = {}
+        self.kernels: set[str] = set()
+        self.parents: dict[int, ast.AST] = {}
+        for parent in ast.walk(self.tree):
+            for child in ast.iter_child_nodes(parent):
+                self.parents[id(child)] = parent
+        self._collect_module()
+        self.reference_names = self._reference_names(reference_source)
+        self.ext_functions = self._extension_function_names()
+        self.class_attrs: dict[str, dict[str, ast.expr]] = {}
+        self.instance_attrs: dict[str, dict[str, ast.expr]] = {}
+        for cname, cdef in self.classes.items():
+            self.class_attrs[cname], self.instance_attrs[cname] = self._class_state(cdef)
+        self.units: list[Unit] = []
+        self.forward_roots: list[str] = []
+        self._forward_nodes: list[tuple[Unit, ast.AST]] | None = None
+        self._module_nodes: list[tuple[Unit, ast.AST]] | None = None
+        self._reach()
+
+    # ---- module facts -----------------------------------------------------------------------
+
+    def _record_import(self, node: ast.Import | ast.ImportFrom, into: dict[str, str]) -> None:
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.asname:
+                    into[a.asname] = a.name
+                else:
+                    root = a.name.split(".")[0]
+                    into[root] = root
+        else:
+            mod = "." * node.level + (node.module or "")
+            for a in node.names:
+                if a.name == "*":
+                    continue
+                into[a.asname or a.name] = f"{mod}.{a.name}" if mod else a.name
+
+    def _collect_module(self) -> None:
+        for node in ast.walk(self.tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                self._record_import(node, self.imports)
+        for node in self.tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.functions[node.name] = node
+            elif isinstance(node, ast.ClassDef):
+                self.classes[node.name] = node
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for t in targets:
+                    if isinstance(t, ast.Name):
+                        self.module_values[t.id] = node.value
+        for name, fdef in self.functions.items():
+            if any(self._is_kernel_decorator(d) for d in fdef.decorator_list):
+                self.kernels.add(name)
+        for name, value in self.module_values.items():
+            if isinstance(value, ast.Call):
+                q = self.resolve_static(value.func)
+                if q and q.startswith(_KERNEL_DECORATORS):
+                    self.kernels.add(name)
+                    # `k = triton.jit(f)`: f is a kernel body too.
+                    for a in value.args:
+                        if isinstance(a, ast.Name) and a.id in self.functions:
+                            self.kernels.add(a.id)
+
+    def _is_kernel_decorator(self, dec: ast.expr) -> bool:
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        q = self.resolve_static(target)
+        return bool(q and q.startswith(_KERNEL_DECORATORS))
+
+    def _reference_names(self, reference_source: str | None) -> set[str]:
+        names = {"Model"}
+        if reference_source:
+            try:
+                ref = ast.parse(reference_source)
+            except SyntaxError:
+                log.warning("reference does not parse; only `Model` is treated as reference code")
+                return names
+            own = set(self.functions) | set(self.classes) | set(self.module_values)
+            for node in ref.body:
+                if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+                    if node.name not in own or node.name == "Model":
+                        names.add(node.name)
+        return names
+
+    def _extension_function_names(self) -> set[str]:
+        """Function names exported by load_inline(functions=[...]) and pycuda get_function('x')."""
+        out: set[str] = set()
+        for node in ast.walk(self.tree):
+            if not isinstance(node, ast.Call):
+                continue
+            q = self.resolve_static(node.func)
+            if q in _EXTENSION_LOADERS:
+                for kw in node.keywords:
+                    if kw.arg == "functions" and isinstance(kw.value, (ast.List, ast.Tuple)):
+                        out.update(s for s in map(_const_str, kw.value.elts) if s)
+                    elif kw.arg == "functions" and _const_str(kw.value):
+                        out.add(_const_str(kw.value))  # type: ignore[arg-type]
+            if isinstance(node.func, ast.Attribute) and node.func.attr in ("get_function", "get_kernel"):
+                s = _const_str(node.args[0]) if node.args else None
+                if s:
+                    out.add(s)
+        return out
+
+    def _class_state(self, cdef: ast.ClassDef) -> tuple[dict[str, ast.expr], dict[str, ast.expr]]:
+        cattrs: dict[str, ast.expr] = {}
+        iattrs: dict[str, ast.expr] = {}
+        for stmt in cdef.body:
+            if isinstance(stmt, ast.Assign):
+                for t in stmt.targets:
+                    if isinstance(t, ast.Name):
+                        cattrs[t.id] = stmt.value
+        for stmt in cdef.body:
+            if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(stmt):
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for t in targets:
+                        if (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                                and t.value.id == "self" and t.attr not in iattrs):
+                            iattrs[t.attr] = node.value
+                elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                    # self.register_buffer("name", tensor) / self.register_parameter(...)
+                    if (node.func.attr in ("register_buffer", "register_parameter")
+                            and len(node.args) >= 2 and _const_str(node.args[0])):
+                        iattrs.setdefault(_const_str(node.args[0]), node.args[1])  # type: ignore[arg-type]
+        return cattrs, iattrs
+
+    def class_bases(self, cname: str) -> list[str]:
+        """Resolved base names of a local class, transitively through local classes."""
+        out: list[str] = []
+        seen: set[str] = set()
+        todo = [cname]
+        while todo:
+            c = todo.pop()
+            if c in seen or c not in self.classes:
+                continue
+            seen.add(c)
+            for b in self.classes[c].bases:
+                q = self.resolve_static(b) or _dotted(b) or ""
+                out.append(q)
+                if isinstance(b, ast.Name) and b.id in self.classes:
+                    todo.append(b.id)
+        return out
+
+    def method_owner(self, cname: str, meth: str) -> str | None:
+        """The local class (cname or a local base) defining `meth`."""
+        seen: set[str] = set()
+        todo = [cname]
+        while todo:
+            c = todo.pop(0)
+            if c in seen or c not in self.classes:
+                continue
+            seen.add(c)
+            for stmt in self.classes[c].body:
+                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == meth:
+                    return c
+            todo.extend(b.id for b in self.classes[c].bases if isinstance(b, ast.Name))
+        return None
+
+    def method(self, cname: str, meth: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        owner = self.method_owner(cname, meth)
+        if owner is None:
+            return None
+        for stmt in self.classes[owner].body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == meth:
+                return stmt
+        return None
+
+    # ---- name resolution ----------------------------------------------------------------------
+    # Symbols are strings: a dotted import path ("torch.nn.functional.softmax"), "<def:f>" (a module
+    # function), "<class:C>", "<meth:C.m>", "<kernel:k>", or an instance "<new:SYMBOL>" optionally
+    # followed by ".attr" segments.
+
+    def resolve_static(self, node: ast.AST) -> str | None:
+        """Resolve against module-level imports only (used before units exist)."""
+        return self.resolve(node, None)
+
+    def resolve(self, node: ast.AST | None, unit: Unit | None, _depth: int = 0) -> str | None:
+        if node is None or _depth > 12:
+            return None
+        if isinstance(node, ast.Name):
+            n = node.id
+            if unit is not None and n in unit.env:
+                return unit.env[n]
+            if n in self.kernels:
+                return f"<kernel:{n}>"
+            if n in self.functions:
+                return f"<def:{n}>"
+            if n in self.classes:
+                return f"<class:{n}>"
+            if n in self.imports:
+                return self.imports[n]
+            if n in self.module_values:
+                v = self.module_values[n]
+                if isinstance(v, ast.Lambda):
+                    return f"<lambda:{n}>"
+                if isinstance(v, (ast.Name, ast.Attribute, ast.Call)):
+                    r = self.resolve(v, None, _depth + 1)
+                    if r:
+                        return r
+                return f"<global:{n}>"
+            if n in _BUILTIN_NAMES:
+                return f"builtins.{n}"
+            return None
+        if isinstance(node, ast.Attribute):
+            if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls") and unit and unit.cls:
+                return self._resolve_self_attr(unit.cls, node.attr, _depth)
+            base = self.resolve(node.value, unit, _depth + 1)
+            return f"{base}.{node.attr}" if base else None
+        if isinstance(node, ast.Call):
+            fq = self.resolve(node.func, unit, _depth + 1)
+            if fq == "builtins.getattr" and len(node.args) >= 2:
+                s = _const_str(node.args[1])
+                base = self.resolve(node.args[0], unit, _depth + 1)
+                return f"{base}.{s}" if (s and base) else None
+            if fq in ("builtins.__import__", "importlib.import_module") and node.args:
+                return _const_str(node.args[0])
+            if fq == "builtins.super" and unit and unit.cls:
+                return f"<super:{unit.cls}>"
+            if fq:
+                return f"<new:{fq}>"
+            return None
+        if isinstance(node, ast.Subscript):
+            base = self.resolve(node.value, unit, _depth + 1)
+            return f"{base}[]" if base else None
+        if isinstance(node, (ast.Dict, ast.DictComp)):
+            return "<new:builtins.dict>"
+        if isinstance(node, (ast.Set, ast.SetComp)):
+            return "<new:builtins.set>"
+        if isinstance(node, (ast.List, ast.ListComp, ast.Tuple)):
+            return "<new:builtins.list>"
+        if isinstance(node, ast.Constant):
+            return f"<const:{type(node.value).__name__}>"
+        return None
+
+    def _resolve_self_attr(self, cname: str, attr: str, depth: int) -> str | None:
+        owner = self.method_owner(cname, attr)
+        if owner is not None:
+            return f"<meth:{owner}.{attr}>"
+        for c in [cname, *[b.split(".")[-1] for b in self.class_bases(cname)]]:
+            if attr in self.instance_attrs.get(c, {}):
+                v = self.instance_attrs[c][attr]
+                r = self.resolve(v, Unit(qualname="", node=v, path=(), cls=c), depth + 1)
+                return r or f"<self:{c}.{attr}>"
+            if attr in self.class_attrs.get(c, {}):
+                v = self.class_attrs[c][attr]
+                r = self.resolve(v, None, depth + 1)
+                return r or f"<self:{c}.{attr}>"
+        for b in self.class_bases(cname):
+            if b and not b.startswith("<"):
+                return f"<new:{b}>.{attr}"
+        return None
+
+    # ---- reachability -------------------------------------------------------------------------
+
+    def _unit_for(self, qualname: str, node: ast.AST, path: tuple[str, ...], cls: str | None) -> Unit:
+        u = Unit(qualname=qualname, node=node, path=path, cls=cls)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            args = node.args
+            allargs = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+            defaults = [None] * (len(args.posonlyargs) + len(args.args) - len(args.defaults)) + list(args.defaults)
+            for i, a in enumerate(allargs):
+                u.params.append(a.arg)
+                if a.arg in ("self", "cls", "ctx"):
+                    continue
+                ann = a.annotation
+                ann_name = (_dotted(ann) or "").split(".")[-1] if ann is not None else ""
+                d = defaults[i] if i < len(defaults) else None
+                numeric_default = isinstance(d, ast.Constant) and d.value is not None
+                if ann_name not in _NON_TENSOR_ANNOTATIONS and not numeric_default:
+                    u.tensors.add(a.arg)
+            if args.vararg:
+                u.params.append(args.vararg.arg)
+                u.tensors.add(args.vararg.arg)
+        # local imports and simple aliases
+        for n in _walk_skip(node, self._is_nested_kernel):
+            if isinstance(n, (ast.Import, ast.ImportFrom)):
+                self._record_import(n, u.env)
+        for _ in range(2):  # two passes let aliases of aliases settle
+            for n in _walk_skip(node, self._is_nested_kernel):
+                if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+                    name = n.targets[0].id
+                    if name in u.params:
+                        u.env.pop(name, None)
+                    r = self.resolve(n.value, u)
+                    if r and not r.startswith("<const:"):
+                        u.env[name] = r
+                    if self.is_tensor_expr(n.value, u):
+                        u.tensors.add(name)
+                elif isinstance(n, (ast.For, ast.comprehension)):
+                    it = n.iter
+                    if isinstance(n.target, ast.Name) and self.is_tensor_expr(it, u):
+                        u.tensors.add(n.target.id)
+        return u
+
+    def _is_nested_kernel(self, node: ast.AST) -> bool:
+        return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+            self._is_kernel_decorator(d) for d in node.decorator_list
+        )
+
+    def _reach(self) -> None:
+        seen: set[str] = set()
+        todo: list[tuple[str, ast.AST, tuple[str, ...], str | None]] = []
+        if "ModelNew" in self.classes:
+            for root in ("forward", "__call__"):
+                fdef = self.method("ModelNew", root)
+                if fdef is not None:
+                    owner = self.method_owner("ModelNew", root) or "ModelNew"
+                    qn = f"{owner}.{root}"
+                    self.forward_roots.append(qn)
+                    todo.append((qn, fdef, (qn,), "ModelNew"))
+        while todo:
+            qn, node, path, cls = todo.pop(0)
+            if qn in seen:
+                continue
+            seen.add(qn)
+            unit = self._unit_for(qn, node, path, cls)
+            self.units.append(unit)
+            for target in self._references(unit):
+                if target[0] not in seen:
+                    todo.append(target)
+
+    def _references(self, unit: Unit) -> Iterator[tuple[str, ast.AST, tuple[str, ...], str | None]]:
+        for n in _walk_skip(unit.node, self._is_nested_kernel):
+            if not isinstance(n, (ast.Name, ast.Attribute)) or not isinstance(n.ctx, ast.Load):
+                continue
+            sym = self.resolve(n, unit)
+            if not sym:
+                continue
+            yield from self._targets_of(sym, unit.path)
+
+    def _targets_of(self, sym: str, path: tuple[str, ...]):
+        m = re.match(r"^<(?:new:)?<?(def|class|meth|lambda|global|super):([\w.]+)>", sym)
+        if not m:
+            return
+        kind, name = m.group(1), m.group(2)
+        if kind == "def" and name in self.functions and name not in self.kernels:
+            yield (name, self.functions[name], (*path, name), None)
+        elif kind == "lambda" and name in self.module_values:
+            yield (f"<module>.{name}", self.module_values[name], (*path, name), None)
+        elif kind == "global" and name in self.module_values:
+            yield (f"<module>.{name}", self.module_values[name], (*path, name), None)
+        elif kind == "meth":
+            cname, meth = name.split(".", 1)
+            fdef = self.method(cname, meth)
+            if fdef is not None:
+                yield (f"{cname}.{meth}", fdef, (*path, f"{cname}.{meth}"), cname)
+        elif kind == "class" and name in self.classes and name not in self.reference_names:
+            for stmt in self.classes[name].body:
+                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name not in _REACH_SKIP_METHODS:
+                    qn = f"{name}.{stmt.name}"
+                    yield (qn, stmt, (*path, qn), name)
+        elif kind == "super":
+            for b in self.classes.get(name, ast.ClassDef(name="", bases=[], keywords=[], body=[],
+                                                          decorator_list=[])).bases:
+                if isinstance(b, ast.Name) and b.id in self.classes and b.id not in self.reference_names:
+                    yield from self._targets_of(f"<class:{b.id}>", path)
+
+    # ---- expression typing ----------------------------------------------------------------------
+
+    def is_tensor_expr(self, node: ast.AST | None, unit: Unit) -> bool:
+        if node is None:
+            return False
+        if isinstance(node, ast.Name):
+            return node.id in unit.tensors
+        if isinstance(node, ast.Starred):
+            return self.is_tensor_expr(node.value, unit)
+        if isinstance(node, ast.Attribute):
+            if node.attr in ("T", "mT", "H", "mH", "real", "imag", "data", "grad"):
+                return self.is_tensor_expr(node.value, unit)
+            sym = self.resolve(node, unit) or ""
+            if sym.startswith("<new:torch.nn.Parameter>") or sym.startswith("<new:torch.") and not sym.startswith("<new:torch.nn."):
+                return not any(sym.endswith(s) for s in (".shape", ".dtype", ".device"))
+            if re.match(r"^<new:torch\.nn\.\w+>\.(weight|bias)$", sym):
+                return True
+            return False
+        if isinstance(node, ast.Subscript):
+            return self.is_tensor_expr(node.value, unit)
+        if isinstance(node, ast.BinOp):
+            return self.is_tensor_expr(node.left, unit) or self.is_tensor_expr(node.right, unit)
+        if isinstance(node, ast.UnaryOp):
+            return self.is_tensor_expr(node.operand, unit)
+        if isinstance(node, ast.Call):
+            f = node.func
+            if isinstance(f, ast.Attribute) and self.is_tensor_expr(f.value, unit):
+                return f.attr in TENSOR_COMPUTE_METHODS or f.attr in TENSOR_SAFE_METHODS and f.attr not in (
+                    "size", "stride", "numel", "dim", "ndimension", "nelement", "element_size",
+                    "is_contiguous", "data_ptr", "item", "tolist", "get_device", "storage_offset",
+                    "is_floating_point", "is_complex", "numpy")
+            q = self.resolve(f, unit) or ""
+            if q.startswith("torch.") and not q.startswith(("torch.cuda.", "torch.utils.", "torch.backends.")):
+                return q.split(".")[-1] not in ("numel", "is_tensor", "device", "dtype", "Size", "finfo", "iinfo")
+        return False
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers used by several checks
+# ---------------------------------------------------------------------------------------------
+
+
+def _is_tensor_library_path(q: str | None) -> bool:
+    return bool(q) and q.split(".")[0] in ("torch", "numpy", "cupy", "scipy", "jax", "tensorflow")  # type: ignore[union-attr]
+
+
+def classify_torch_path(q: str) -> Literal["safe", "compute", "compile", "stream", "other"]:
+    """What calling the library function `q` (a dotted path) does."""
+    if q.startswith(_COMPILE_PATHS):
+        return "compile"
+    if q in _STREAM_PATHS:
+        return "stream"
+    root = q.split(".")[0]
+    last = q.split(".")[-1]
+    if root == "torch":
+        if q.startswith("torch.Tensor."):
+            meth = q[len("torch.Tensor."):]
+            return "compute" if meth in TENSOR_COMPUTE_METHODS else "safe"
+        if q.startswith("torch.nn.functional."):
+            return "safe" if last in _F_SAFE else "compute"
+        if q.startswith("torch.ops."):
+            parts = q.split(".")
+            return "compute" if len(parts) > 2 and parts[2] in ("aten", "prims", "quantized") else "safe"
+        if q.startswith(_TORCH_COMPUTE_NAMESPACES):
+            return "compute"
+        if q.startswith(_TORCH_SAFE_PREFIXES) or q in ("torch.cuda", "torch.nn"):
+            return "safe"
+        if q.count(".") == 1:
+            return "safe" if last in TORCH_SAFE_FUNCS else "compute"
+        if q.startswith("torch.nn."):
+            return "safe"  # constructing a layer is not computing; calling its instance is (see below)
+        return "compute" if last in COMPUTE_NAMES else "safe"
+    if root in ("numpy", "cupy", "scipy", "jax", "tensorflow"):
+        if root == "scipy" and q.startswith(("scipy.special.", "scipy.linalg.", "scipy.signal.")):
+            return "compute"
+        return "compute" if last in COMPUTE_NAMES else "safe"
+    if root == "operator" and last in ("matmul", "imatmul"):
+        return "compute"
+    return "other"
+
+
+def _instance_of_nn_module(sym: str) -> str | None:
+    """'<new:torch.nn.Linear>' (or its .forward / __call__) -> 'torch.nn.Linear'."""
+    m = re.match(r"^<new:(torch\.nn\.(?:modules\.[\w.]+\.)?(\w+))>(\.forward|\.__call__)?$", sym)
+    if m and classify_torch_path(m.group(1)) == "safe" and m.group(2) not in (
+            "Parameter", "ParameterList", "ParameterDict", "Identity", "Module", "ModuleList", "ModuleDict"):
+        return m.group(1)
+    m = re.match(r"^<new:(torch\.nn\.(Sequential|ModuleList|ModuleDict))>", sym)
+    return m.group(1) if m else None
+
+
+def _snippet(an: Analysis, node: ast.AST) -> str:
+    seg = ast.get_source_segment(an.source, node)
+    if seg is None:
+        line = getattr(node, "lineno", 0)
+        seg = an.lines[line - 1] if 0 < line <= len(an.lines) else ""
+    seg = " ".join(seg.split())
+    return seg if len(seg) <= 160 else seg[:157] + "..."
+
+
+def _forward_nodes(an: Analysis) -> list[tuple[Unit, ast.AST]]:
+    if an._forward_nodes is None:
+        an._forward_nodes = [(u, n) for u in an.units for n in _walk_skip(u.node, an._is_nested_kernel)]
+    return an._forward_nodes
+
+
+def _module_excluded(an: Analysis, node: ast.AST) -> bool:
+    if an._is_nested_kernel(node) or _is_main_guard(node):
+        return True
+    if isinstance(node, ast.ClassDef) and node.name in an.reference_names:
+        return True
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in (
+        "get_inputs", "get_init_inputs") and an.parents.get(id(node)) is an.tree
+
+
+def _module_nodes(an: Analysis) -> list[tuple[Unit, ast.AST]]:
+    """Every node of the module outside the excluded regions, with the unit of the function it is
+    in (so names resolve against that function's locals). Computed once per analysis."""
+    if an._module_nodes is None:
+        an._module_nodes = list(_module_nodes_iter(an))
+    return an._module_nodes
+
+
+def _module_nodes_iter(an: Analysis) -> Iterator[tuple[Unit, ast.AST]]:
+    forward_units = {id(u.node): u for u in an.units}
+    module_unit = Unit(qualname="<module>", node=an.tree, path=("<module>",))
+
+    def visit(node: ast.AST, unit: Unit) -> Iterator[tuple[Unit, ast.AST]]:
+        yield unit, node
+        for child in ast.iter_child_nodes(node):
+            if _module_excluded(an, child):
+                continue
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                cls = None
+                parent = an.parents.get(id(child))
+                if isinstance(parent, ast.ClassDef):
+                    cls = parent.name
+                sub = forward_units.get(id(child)) or an._unit_for(
+                    f"{cls + '.' if cls else ''}{child.name}", child, (child.name,), cls or unit.cls)
+                yield from visit(child, sub)
+            elif isinstance(child, ast.ClassDef):
+                yield from visit(child, Unit(qualname=child.name, node=child, path=(child.name,), cls=child.name))
+            else:
+                yield from visit(child, unit)
+
+    yield from visit(an.tree, module_unit)
+
+
+def _outermost_refs(an: Analysis, nodes: Iterable[tuple[Unit, ast.AST]]) -> Iterator[tuple[Unit, ast.AST, str]]:
+    """Name/Attribute loads that are not the inner part of a longer attribute chain, resolved."""
+    for unit, node in nodes:
+        if not isinstance(node, (ast.Name, ast.Attribute)) or not isinstance(getattr(node, "ctx", None), ast.Load):
+            continue
+        parent = an.parents.get(id(node))
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            continue
+        sym = an.resolve(node, unit)
+        if sym:
+            yield unit, node, sym
+
+
+def _calls(nodes: Iterable[tuple[Unit, ast.AST]]) -> Iterator[tuple[Unit, ast.Call]]:
+    for unit, node in nodes:
+        if isinstance(node, ast.Call):
+            yield unit, node
+
+
+def _hit(unit: Unit, node: ast.AST, message: str, **extra: Any) -> Hit:
+    return Hit(node=node, message=message, where=unit.qualname, path=unit.path, extra=extra)
+
+
+# ---------------------------------------------------------------------------------------------
+# Checks
+# ---------------------------------------------------------------------------------------------
+
+
+def check_torch_compute(an: Analysis) -> Iterator[Hit]:
+    fwd = list(_forward_nodes(an))
+    call_funcs = {id(c.func) for _, c in _calls(fwd)}
+    for unit, call in _calls(fwd):
+        f = call.func
+        sym = an.resolve(f, unit)
+        if sym is None and isinstance(f, ast.Attribute):
+            base = an.resolve(f.value, unit)
+            if (f.attr in TENSOR_COMPUTE_METHODS and f.attr not in an.ext_functions
+                    and not _is_extension_or_local(base)):
+                yield _hit(unit, call, f"calls tensor method `.{f.attr}()` in the forward path: the "
+                           "result is computed by PyTorch, not by the candidate's kernel", op=f.attr)
+            continue
+        if sym is None:
+            continue
+        nn_cls = _instance_of_nn_module(sym)
+        if nn_cls:
+            yield _hit(unit, call, f"calls a `{nn_cls}` module in the forward path: PyTorch/cuDNN/cuBLAS "
+                       "computes the result", op=nn_cls)
+            continue
+        inst = re.match(r"^<new:([\w.]+)>\.(\w+)$", sym)
+        if inst and _is_tensor_library_path(inst.group(1)) and inst.group(2) in TENSOR_COMPUTE_METHODS:
+            yield _hit(unit, call, f"calls tensor method `.{inst.group(2)}()` in the forward path: the "
+                       "result is computed by PyTorch", op=inst.group(2))
+            continue
+        if sym.startswith("<"):
+            continue
+        if classify_torch_path(sym) == "compute":
+            yield _hit(unit, call, f"calls `{sym}` in the forward path: a library op computes the "
+                       "result instead of the candidate's kernel", op=sym)
+    # non-call references (torch.matmul passed as a value, functools.partial(F.gelu), ...)
+    for unit, node, sym in _outermost_refs(an, fwd):
+        if id(node) in call_funcs or sym.startswith("<"):
+            continue
+        last = sym.split(".")[-1]
+        if classify_torch_path(sym) == "compute" and (last in COMPUTE_NAMES or sym.startswith(_TORCH_COMPUTE_NAMESPACES)):
+            yield _hit(unit, node, f"references `{sym}` in the forward path: a library op used as a value "
+                       "computes the result", op=sym)
+    # the @ operator
+    for unit, node in fwd:
+        if isinstance(node, (ast.BinOp, ast.AugAssign)) and isinstance(node.op, ast.MatMult):
+            yield _hit(unit, node, "uses the `@` operator in the forward path: matmul by PyTorch/cuBLAS", op="@")
+    # ATen / cuBLAS calls inside C++/CUDA sources handed to load_inline
+    for unit, node in _module_nodes(an):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "(" in node.value and (
+                "torch::" in node.value or "at::" in node.value or "cublas" in node.value or "cudnn" in node.value):
+            for m in _C_COMPUTE_RE.finditer(node.value):
+                name = m.group(1) or m.group(2) or m.group(3)
+                if m.group(2) or (name in COMPUTE_NAMES and (m.group(1) or _looks_like_tensor_method_call(node.value, m))):
+                    line = node.value.count("\n", 0, m.start())
+                    yield _hit(unit, node, f"C++/CUDA source calls `{m.group(0).strip()}` (line {line + 1} of the "
+                               "string): ATen/cuBLAS computes the result, not the custom kernel", op=name)
+
+
+def _looks_like_tensor_method_call(text: str, m: re.Match[str]) -> bool:
+    # `a.matmul(b)` in C++: a member call named like an ATen op on an identifier.
+    before = text[max(0, m.start() - 40):m.start()]
+    return bool(re.search(r"[A-Za-z_]\w*\s*$", before))
+
+
+def _is_extension_or_local(sym: str | None) -> bool:
+    if not sym:
+        return False
+    if any(sym.startswith(f"<new:{l}>") or sym == l for l in _EXTENSION_LOADERS):
+        return True
+    if sym.startswith(("<def:", "<class:", "<meth:", "<kernel:", "<new:<class:", "<new:builtins.",
+                       "<const:", "<new:<def:")):
+        return True
+    root = sym.split(".")[0].lstrip("<").replace("new:", "")
+    return root in _SAFE_ROOTS_FOR_METHODS
+
+
+def check_tensor_arith(an: Analysis) -> Iterator[Hit]:
+    for unit, node in _forward_nodes(an):
+        if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
+            if an.is_tensor_expr(node.left, unit) or an.is_tensor_expr(node.right, unit):
+                parent = an.parents.get(id(node))
+                if isinstance(parent, ast.BinOp) and (an.is_tensor_expr(parent.left, unit) or an.is_tensor_expr(parent.right, unit)):
+                    continue  # report the outermost expression once
+                yield _hit(unit, node, "tensor arithmetic in the forward path: PyTorch computes (part of) "
+                           "the result", op=type(node.op).__name__)
+        elif isinstance(node, ast.AugAssign) and not isinstance(node.op, ast.MatMult):
+            if an.is_tensor_expr(node.target, unit) or an.is_tensor_expr(node.value, unit):
+                yield _hit(unit, node, "in-place tensor arithmetic in the forward path: PyTorch computes "
+                           "(part of) the result", op=type(node.op).__name__)
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Invert)):
+            if an.is_tensor_expr(node.operand, unit):
+                yield _hit(unit, node, "tensor negation in the forward path", op=type(node.op).__name__)
+
+
+def _reference_sym(an: Analysis, sym: str) -> str | None:
+    for r in an.reference_names:
+        if sym in (f"<class:{r}>", f"<def:{r}>") or sym.startswith((f"<class:{r}>.", f"<new:<class:{r}>>")):
+            return r
+        if not sym.startswith("<") and (sym == r or sym.endswith("." + r)):
+            return r
+    return None
+
+
+def check_reference_call(an: Analysis) -> Iterator[Hit]:
+    seen: set[int] = set()
+    nodes = [*_forward_nodes(an), *_module_nodes(an)]
+    for unit, node, sym in _outermost_refs(an, nodes):
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        parent = an.parents.get(id(node))
+        if isinstance(parent, ast.ClassDef) and node in parent.bases:
+            continue  # inheritance is its own check
+        ref = _reference_sym(an, sym)
+        if ref is None:
+            continue
+        if isinstance(node, ast.Name) and node.id == ref and _is_isinstance_arg(an, node):
+            continue
+        yield _hit(unit, node, f"uses the reference `{ref}`: the candidate must compute the result "
+                   "itself, not run the reference", ref=ref)
+
+
+def _is_isinstance_arg(an: Analysis, node: ast.AST) -> bool:
+    p = an.parents.get(id(node))
+    return isinstance(p, ast.Call) and isinstance(p.func, ast.Name) and p.func.id in ("isinstance", "issubclass")
+
+
+def check_inherits_reference(an: Analysis) -> Iterator[Hit]:
+    if "ModelNew" not in an.classes:
+        return
+    cdef = an.classes["ModelNew"]
+    unit = Unit(qualname="ModelNew", node=cdef, path=("ModelNew",), cls="ModelNew")
+    for b in an.class_bases("ModelNew"):
+        ref = _reference_sym(an, b) or (b.split(".")[-1] if b.split(".")[-1] in an.reference_names else None)
+        if ref:
+            yield _hit(unit, cdef, f"class ModelNew inherits from the reference `{ref}`: its forward (or "
+                       "any method not overridden) is the reference's own code", ref=ref)
+            break
+    for u, node in _forward_nodes(an):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            base = an.resolve(node.func.value, u) or ""
+            if base.startswith("<super:"):
+                cls = base[len("<super:"):-1]
+                if any((b.split(".")[-1] in an.reference_names) for b in an.class_bases(cls)):
+                    yield _hit(u, node, f"calls super().{node.func.attr}() into the reference Model", ref="Model")
+
+
+def check_fallback(an: Analysis) -> Iterator[Hit]:
+    for unit, node in _forward_nodes(an):
+        if not isinstance(node, ast.Try):
+            continue
+        for h in node.handlers:
+            if any(isinstance(s, ast.Raise) for s in h.body):
+                continue
+            computes = any(
+                isinstance(n, (ast.Return, ast.Assign, ast.AugAssign, ast.AnnAssign))
+                or (isinstance(n, ast.Call) and not _is_logging_call(an, n, unit))
+                for s in h.body for n in ast.walk(s)
+            )
+            if computes:
+                yield _hit(unit, h, "try/except around the kernel path whose handler produces a result: a "
+                           "failing kernel falls back to other code instead of failing",
+                           handler=_dotted(h.type) if h.type is not None else "bare")
+
+
+def _is_logging_call(an: Analysis, call: ast.Call, unit: Unit) -> bool:
+    q = an.resolve(call.func, unit) or ""
+    if q.startswith(("logging.", "warnings.", "builtins.print", "<new:logging.")):
+        return True
+    return isinstance(call.func, ast.Attribute) and call.func.attr in (
+        "debug", "info", "warning", "warn", "error", "exception", "critical")
+
+
+def check_torch_compile(an: Analysis) -> Iterator[Hit]:
+    for unit, node, sym in _outermost_refs(an, [*_module_nodes(an), *_forward_nodes(an)]):
+        if not sym.startswith("<") and classify_torch_path(sym) == "compile":
+            yield _hit(unit, node, f"uses `{sym}`: a compiler generates the kernels, not the candidate "
+                       "(and torch.compile/jit can call cuBLAS/cuDNN)", op=sym)
+
+
+def check_concurrency(an: Analysis) -> Iterator[Hit]:
+    for unit, node, sym in _outermost_refs(an, [*_module_nodes(an), *_forward_nodes(an)]):
+        if sym.startswith("<"):
+            continue
+        if sym.startswith(_CONCURRENCY_PREFIXES) or sym in _CONCURRENCY_EXACT:
+            yield _hit(unit, node, f"uses `{sym}`: work done by another thread or process escapes timing "
+                       "and the launch accounting", op=sym)
+    for unit, node in _module_nodes(an):
+        if isinstance(node, ast.Attribute) and node.attr in ("run_in_executor", "start_new_thread"):
+            yield _hit(unit, node, f"uses `.{node.attr}`: work off the calling thread", op=node.attr)
+
+
+def check_streams(an: Analysis) -> Iterator[Hit]:
+    for unit, node, sym in _outermost_refs(an, [*_module_nodes(an), *_forward_nodes(an)]):
+        if not sym.startswith("<") and classify_torch_path(sym) == "stream" or sym in _STREAM_PATHS:
+            yield _hit(unit, node, f"uses `{sym}`: work on a non-default stream can finish after the "
+                       "timer stops (and race with the caller)", op=sym)
+    for unit, node in _module_nodes(an):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            m = _C_STREAM_RE.search(node.value)
+            if m:
+                yield _hit(unit, node, f"C++/CUDA source uses `{m.group(1)}`: kernels launched on a created "
+                           "stream escape the caller's stream and its timing", op=m.group(1))
+
+
+def _assignment_targets(node: ast.AST) -> list[ast.expr]:
+    if isinstance(node, ast.Assign):
+        out: list[ast.expr] = []
+        for t in node.targets:
+            out.extend(t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t])
+        return out
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        return [node.target]
+    if isinstance(node, ast.Delete):
+        return list(node.targets)
+    return []
+
+
+def _library_object(an: Analysis, node: ast.AST, unit: Unit) -> str | None:
+    """The dotted import path of an object that is (part of) an imported library, or None."""
+    sym = an.resolve(node, unit)
+    if not sym or sym.startswith("<"):
+        return None
+    return sym
+
+
+def check_timer_patch(an: Analysis) -> Iterator[Hit]:
+    for unit, node in _module_nodes(an):
+        for t in _assignment_targets(node):
+            if isinstance(t, ast.Attribute):
+                base = _library_object(an, t.value, unit)
+                if base and not _is_settings_path(f"{base}.{t.attr}"):
+                    yield _hit(unit, node, f"assigns `{base}.{t.attr}`: replacing a library function "
+                               "(timers, synchronize, the oracle's comparisons) fools the harness",
+                               target=f"{base}.{t.attr}")
+            elif isinstance(t, ast.Subscript):
+                base = _library_object(an, t.value, unit)
+                if base and (base.endswith("__dict__") or base in ("sys.modules", "builtins.__dict__")):
+                    yield _hit(unit, node, f"writes into `{base}[...]`: replaces library objects",
+                               target=base)
+        if isinstance(node, ast.Call):
+            q = an.resolve(node.func, unit) or ""
+            if q in ("builtins.setattr", "builtins.delattr") and node.args:
+                base = _library_object(an, node.args[0], unit)
+                attr = _const_str(node.args[1]) if len(node.args) > 1 else None
+                if base and not _is_settings_path(f"{base}.{attr}"):
+                    yield _hit(unit, node, f"{q.split('.')[-1]}() on `{base}`: replacing a library function "
+                               "fools the harness", target=f"{base}.{attr or '?'}")
+            elif isinstance(node.func, ast.Attribute) and node.func.attr in ("update", "__setitem__", "setdefault"):
+                base = _library_object(an, node.func.value, unit) or ""
+                if base.endswith(".__dict__") or base in ("sys.modules",):
+                    yield _hit(unit, node, f"updates `{base}`: replaces library objects", target=base)
+            elif q.startswith(("unittest.mock.patch", "mock.patch")):
+                yield _hit(unit, node, f"uses `{q}` to replace library objects", target=q)
+
+
+def _is_settings_path(path: str) -> bool:
+    # precision flags have their own check; env writes and knobs of the compiler are configuration
+    return path.startswith(("torch.backends.", "os.environ", "torch._dynamo.config", "triton.knobs",
+                            "torch._inductor.config"))
+
+
+def check_precision_flags(an: Analysis) -> Iterator[Hit]:
+    for unit, node in _module_nodes(an):
+        for t in _assignment_targets(node):
+            if isinstance(t, ast.Attribute) and t.attr in _PRECISION_ATTRS:
+                base = _library_object(an, t.value, unit)
+                if base and base.startswith("torch."):
+                    yield _hit(unit, node, f"sets `{base}.{t.attr}`: a global precision flag changes the "
+                               "reference's numerics too and hides a precision drop", target=f"{base}.{t.attr}")
+        if isinstance(node, ast.Call):
+            q = an.resolve(node.func, unit) or ""
+            if q in _PRECISION_CALLS:
+                yield _hit(unit, node, f"calls `{q}`: a global precision setting changes the reference's "
+                           "numerics too", target=q)
+
+
+def _identity_expr(an: Analysis, node: ast.AST, unit: Unit, tainted: set[str]) -> bool:
+    """True when node's value derives from tensor identity (data_ptr, id, storage, hash)."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.Attribute) and n.attr in _IDENTITY_ATTRS:
+            return True
+        if isinstance(n, ast.Call) and (an.resolve(n.func, unit) or "") in _IDENTITY_FUNCS:
+            return True
+        if isinstance(n, ast.Name) and n.id in tainted:
+            return True
+    return False
+
+
+def _persistent(an: Analysis, node: ast.AST, unit: Unit) -> str | None:
+    """A description of node if it is state that outlives the call: self.X, cls.X, a module global."""
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+        return f"self.{node.attr}"
+    if isinstance(node, ast.Attribute):
+        sym = an.resolve(node, unit) or ""
+        if sym.startswith(("<class:", "<global:", "<def:", "<meth:")):
+            return _dotted(node) or sym
+    if isinstance(node, ast.Name):
+        if node.id in unit.env and unit.env[node.id].startswith("<global:"):
+            return node.id
+        if node.id not in unit.env and node.id in an.module_values:
+            return node.id
+        if node.id not in unit.env and node.id not in unit.params and node.id in an.functions:
+            return f"{node.id} (function attribute)"
+    return None
+
+
+def check_pointer_cache(an: Analysis) -> Iterator[Hit]:
+    for unit in an.units:
+        tainted: set[str] = set()
+        body = list(_walk_skip(unit.node, an._is_nested_kernel))
+        for _ in range(2):
+            for n in body:
+                if isinstance(n, ast.Assign) and _identity_expr(an, n.value, unit, tainted):
+                    for t in _assignment_targets(n):
+                        if isinstance(t, ast.Name):
+                            tainted.add(t.id)
+        for n in body:
+            # container[key] where key derives from identity, on persistent state
+            if isinstance(n, ast.Subscript):
+                store = _persistent(an, n.value, unit)
+                if store and (_identity_expr(an, n.slice, unit, tainted) or an.is_tensor_expr(n.slice, unit)):
+                    yield _hit(unit, n, f"looks up `{store}` with a key derived from tensor identity "
+                               "(data_ptr/id/storage/hash or the tensor itself): results cached across "
+                               "calls are returned for new inputs in the same memory", state=store)
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _PERSISTENT_CONTAINER_METHODS:
+                store = _persistent(an, n.func.value, unit)
+                if store and n.args and (_identity_expr(an, n.args[0], unit, tainted) or an.is_tensor_expr(n.args[0], unit)):
+                    yield _hit(unit, n, f"`{store}.{n.func.attr}()` keyed on tensor identity: an output "
+                               "cache across calls", state=store)
+            elif isinstance(n, ast.Compare):
+                ops = [n.left, *n.comparators]
+                if any(isinstance(o, (ast.In, ast.NotIn)) for o in n.ops):
+                    store = next((_persistent(an, c, unit) for c in n.comparators if _persistent(an, c, unit)), None)
+                    if store and _identity_expr(an, n.left, unit, tainted):
+                        yield _hit(unit, n, f"membership test on `{store}` keyed on tensor identity: an "
+                                   "output cache across calls", state=store)
+                elif any(_identity_expr(an, o, unit, tainted) for o in ops):
+                    store = next((_persistent(an, o, unit) for o in ops if _persistent(an, o, unit)), None)
+                    if store:
+                        yield _hit(unit, n, f"compares tensor identity with `{store}`: detects a repeated "
+                                   "input buffer to reuse a previous result", state=store)
+            elif isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                for t in _assignment_targets(n):
+                    store = _persistent(an, t, unit)
+                    if store and n.value is not None and _identity_expr(an, n.value, unit, tainted):
+                        yield _hit(unit, n, f"stores tensor identity (data_ptr/id/storage) in `{store}`: "
+                                   "state to recognise a repeated input buffer", state=store)
+    # memoising decorators on the forward path
+    tensor_args_to: set[str] = set()
+    for unit, call in _calls(_forward_nodes(an)):
+        sym = an.resolve(call.func, unit) or ""
+        m = re.match(r"^<(def|meth):([\w.]+)>$", sym)
+        if m and any(an.is_tensor_expr(a, unit) for a in [*call.args, *[k.value for k in call.keywords]]):
+            tensor_args_to.add(m.group(2))
+    for unit in an.units:
+        fdef = unit.node
+        if not isinstance(fdef, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for dec in fdef.decorator_list:
+            q = an.resolve(dec.func if isinstance(dec, ast.Call) else dec, None) or ""
+            if q in _CACHE_DECORATORS or q.endswith((".lru_cache", ".cache")) and q.startswith("functools"):
+                name = unit.qualname
+                if fdef.name in ("forward", "__call__") or name in tensor_args_to or fdef.name in tensor_args_to:
+                    yield _hit(unit, dec, f"`@{q}` on `{name}`, which receives tensors: tensors hash by "
+                               "identity, so results are reused for new values in the same tensor", state=q)
+
+
+def check_introspection(an: Analysis) -> Iterator[Hit]:
+    for unit, node, sym in _outermost_refs(an, [*_module_nodes(an), *_forward_nodes(an)]):
+        if not sym.startswith("<") and (sym.startswith(_INTROSPECTION_PREFIXES) or sym in ("inspect", "gc.get_objects")):
+            yield _hit(unit, node, f"uses `{sym}`: reading caller frames, other modules or live objects "
+                       "can find the expected output", op=sym)
+    for unit, node in [*_module_nodes(an), *_forward_nodes(an)]:
+        if isinstance(node, ast.Attribute) and node.attr in _FRAME_ATTRS:
+            yield _hit(unit, node, f"reads frame/function internals `.{node.attr}`: walks the caller's "
+                       "frames or globals", op=node.attr)
+
+
+def check_io_access(an: Analysis) -> Iterator[Hit]:
+    for unit, node, sym in _outermost_refs(an, _forward_nodes(an)):
+        s = sym.replace("<new:", "").replace(">", "")
+        if s.startswith(_IO_PREFIXES):
+            yield _hit(unit, node, f"uses `{s}` in the forward path: reads files, the network or the "
+                       "environment, where expected outputs can hide", op=s)
+    for unit, node, sym in _outermost_refs(an, _module_nodes(an)):
+        if not sym.startswith("<") and sym.startswith(_NETWORK_PREFIXES):
+            yield _hit(unit, node, f"uses `{sym}`: network access from a candidate", op=sym)
+
+
+def _numeric_literal_count(node: ast.AST) -> int:
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, complex)) and not isinstance(node.value, bool):
+        return 1
+    if isinstance(node, ast.UnaryOp) and isinstance(node.operand, ast.Constant):
+        return _numeric_literal_count(node.operand)
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return sum(_numeric_literal_count(e) for e in node.elts)
+    return 0
+
+
+def check_hardcoded_output(an: Analysis) -> Iterator[Hit]:
+    nodes = [*_module_nodes(an), *_forward_nodes(an)]
+    seen: set[int] = set()
+    for unit, node in nodes:
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            parent = an.parents.get(id(node))
+            if isinstance(parent, (ast.List, ast.Tuple, ast.Set)):
+                continue
+            n = _numeric_literal_count(node)
+            if n >= _HARDCODED_LITERAL_MIN:
+                yield _hit(unit, node, f"a literal table of {n} numbers: hard-coded outputs pass one input "
+                           "and nothing else", literals=n)
+        elif isinstance(node, ast.Call):
+            q = an.resolve(node.func, unit) or ""
+            if q in _TENSOR_FACTORY_PATHS and node.args:
+                n = _numeric_literal_count(node.args[0])
+                if _HARDCODED_FACTORY_MIN <= n < _HARDCODED_LITERAL_MIN:
+                    yield _hit(unit, node, f"`{q}` of {n} literal numbers: a hard-coded tensor", literals=n)
+            elif q.startswith(_DATA_LOAD_PATHS) and not q.startswith("<"):
+                yield _hit(unit, node, f"calls `{q}`: loads or decodes stored data, e.g. precomputed "
+                           "outputs", op=q)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, bytes) and len(node.value) >= _HARDCODED_BYTES_MIN:
+            yield _hit(unit, node, f"a {len(node.value)}-byte bytes literal: embedded binary data", size=len(node.value))
+
+
+def _data_dependent(an: Analysis, test: ast.AST, unit: Unit) -> str | None:
+    for n in ast.walk(test):
+        if isinstance(n, ast.Call):
+            f = n.func
+            if isinstance(f, ast.Attribute) and f.attr in _DATA_READ_METHODS and (
+                    an.is_tensor_expr(f.value, unit) or f.attr in ("item", "tolist")):
+                return f".{f.attr}()"
+            q = an.resolve(f, unit) or ""
+            if q.startswith(("torch.", "numpy.")) and q.split(".")[-1] in _DATA_READ_METHODS:
+                return q
+            if q in ("builtins.bool", "builtins.float", "builtins.int") and n.args and an.is_tensor_expr(n.args[0], unit):
+                return q
+        if isinstance(n, ast.Compare) and any(an.is_tensor_expr(o, unit) for o in [n.left, *n.comparators]):
+            return "a comparison of tensor values"
+    if an.is_tensor_expr(test, unit):
+        return "the truth value of a tensor"
+    return None
+
+
+def check_data_dependent_skip(an: Analysis) -> Iterator[Hit]:
+    for unit, node in _forward_nodes(an):
+        if not isinstance(node, (ast.If, ast.IfExp, ast.While)):
+            continue
+        why = _data_dependent(an, node.test, unit)
+        if why is None:
+            continue
+        body = node.body if isinstance(node.body, list) else [node.body]
+        if all(isinstance(s, (ast.Raise, ast.Assert)) for s in body) and not getattr(node, "orelse", None):
+            continue  # input validation
+        yield _hit(unit, node, f"branches on input values ({why}) in the forward path: work skipped or "
+                   "replaced for some data (e.g. near-zero inputs) is work the kernel does not do",
+                   test=why)
+
+
+def check_tensor_subclass(an: Analysis) -> Iterator[Hit]:
+    for unit, node in _module_nodes(an):
+        if isinstance(node, ast.ClassDef):
+            for b in node.bases:
+                q = an.resolve(b, unit) or ""
+                if q in _TENSOR_SUBCLASS_BASES:
+                    yield _hit(unit, node, f"class {node.name} subclasses `{q}`: a tensor subclass or mode "
+                               "can defer or fake the computation until it is inspected", base=q)
+            for stmt in node.body:
+                if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in (
+                        "__torch_function__", "__torch_dispatch__"):
+                    yield _hit(unit, stmt, f"defines {stmt.name}: intercepts torch operations on the outputs",
+                               base=stmt.name)
+    for unit, node, sym in _outermost_refs(an, [*_module_nodes(an), *_forward_nodes(an)]):
+        if not sym.startswith("<") and sym.startswith(_TENSOR_SUBCLASS_CALLS):
+            yield _hit(unit, node, f"uses `{sym}`: builds tensor subclasses or torch modes", base=sym)
+
+
+def check_obfuscation(an: Analysis) -> Iterator[Hit]:
+    fwd_ids = {id(n) for _, n in _forward_nodes(an)}
+    for unit, node in [*_module_nodes(an), *_forward_nodes(an)]:
+        if isinstance(node, ast.Call):
+            q = an.resolve(node.func, unit) or ""
+            if q in _OBFUSCATION_CALLS:
+                if q in ("builtins.__import__", "importlib.import_module") and node.args and _const_str(node.args[0]):
+                    continue  # a constant import resolves like `import x`
+                yield _hit(unit, node, f"calls `{q.replace('builtins.', '')}`: code built at run time hides what "
+                           "it calls from every static check", op=q)
+            elif q in ("builtins.getattr", "builtins.setattr", "builtins.hasattr") and len(node.args) >= 2 and _const_str(node.args[1]) is None:
+                base = an.resolve(node.args[0], unit) or ""
+                if base and not base.startswith("<") or base.startswith("<new:") and _is_tensor_library_path(base[5:]):
+                    yield _hit(unit, node, f"{q.split('.')[-1]}() with a computed name on `{base}`: hides which "
+                               "function is used", op=q)
+            elif q in ("builtins.vars",) and node.args:
+                base = an.resolve(node.args[0], unit) or ""
+                if base and not base.startswith("<"):
+                    yield _hit(unit, node, f"vars() of `{base}`: dynamic access to a library namespace", op=q)
+            elif q in ("builtins.globals", "builtins.locals") and id(node) in fwd_ids:
+                yield _hit(unit, node, f"calls {q.split('.')[-1]}() in the forward path: dynamic name lookup", op=q)
+        elif isinstance(node, ast.Attribute) and node.attr == "__dict__":
+            base = an.resolve(node.value, unit) or ""
+            if base and not base.startswith("<"):
+                yield _hit(unit, node, f"reads `{base}.__dict__`: dynamic access to a library namespace", op=base)
+
+
+def check_input_mutation(an: Analysis) -> Iterator[Hit]:
+    for unit in an.units:
+        if unit.qualname not in an.forward_roots:
+            continue
+        inputs = {p for p in unit.params if p in unit.tensors}
+        rebound = {t.id for n in ast.walk(unit.node) for t in _assignment_targets(n) if isinstance(t, ast.Name)}
+        inputs -= rebound
+        for n in _walk_skip(unit.node, an._is_nested_kernel):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
+                if n.func.value.id in inputs and n.func.attr.endswith("_") and not n.func.attr.startswith("_") \
+                        and n.func.attr != "requires_grad_":
+                    yield _hit(unit, n, f"modifies input `{n.func.value.id}` in place with `.{n.func.attr}()`: "
+                               "a changed input changes what the reference computes", input=n.func.value.id)
+            for t in _assignment_targets(n):
+                root = t
+                while isinstance(root, (ast.Subscript, ast.Attribute)):
+                    root = root.value
+                if isinstance(root, ast.Name) and root.id in inputs and t is not root:
+                    yield _hit(unit, n, f"writes into input `{root.id}`: a changed input changes what the "
+                               "reference computes", input=root.id)
+            if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id in unit.params \
+                    and n.target.id in unit.tensors:
+                yield _hit(unit, n, f"updates input `{n.target.id}` in place (augmented assignment)",
+                           input=n.target.id)
+
+
+CHECKS: dict[str, Check] = {
+    c.name: c
+    for c in [
+        Check("torch_compute", "a PyTorch/ATen/cuBLAS op (call, @, nn module, F.*, torch.ops.aten, "
+              "ATen calls in load_inline C++) computes the result on the forward path", check_torch_compute),
+        Check("tensor_arith", "Python arithmetic on tensors runs in PyTorch, not in the candidate's kernel",
+              check_tensor_arith),
+        Check("reference_call", "the candidate instantiates, calls or references the reference Model",
+              check_reference_call),
+        Check("inherits_reference", "ModelNew inherits the reference (or calls super() into it), so its "
+              "forward is the reference", check_inherits_reference),
+        Check("fallback", "a try/except around the kernel path produces a result in its handler (a "
+              "fallback that hides a broken kernel)", check_fallback),
+        Check("torch_compile", "torch.compile / torch.jit / dynamo generate the kernels instead of the "
+              "candidate", check_torch_compile),
+        Check("concurrency", "threads, processes, subprocesses or executors do work outside the measured "
+              "call", check_concurrency),
+        Check("streams", "work on created (non-default) CUDA streams escapes timing and synchronisation",
+              check_streams),
+        Check("timer_patch", "assigning/setattr-ing library functions (timers, synchronize, oracle "
+              "comparisons) fools the harness", check_timer_patch),
+        Check("precision_flags", "global precision flags (TF32, reduced-precision reductions) change the "
+              "reference's numerics too", check_precision_flags),
+        Check("pointer_cache", "caches keyed on data_ptr/id/storage/hash (or memoised forward) return old "
+              "results for new values", check_pointer_cache),
+        Check("introspection", "inspect / sys._getframe / gc / frame attributes / sys.modules let the "
+              "candidate read expected outputs from the harness", check_introspection),
+        Check("io_access", "file, network or environment reads in the forward path can fetch expected "
+              "outputs", check_io_access),
+        Check("hardcoded_output", "large literal tables, literal tensors or loaded/decoded data are "
+              "precomputed outputs", check_hardcoded_output),
+        Check("data_dependent_skip", "branching on input values in the forward path skips or replaces work "
+              "for some data", check_data_dependent_skip),
+        Check("tensor_subclass", "tensor subclasses / torch modes can defer or fake the result until it is "
+              "inspected", check_tensor_subclass),
+        Check("obfuscation", "eval/exec/dynamic imports/computed getattr hide what the candidate calls",
+              check_obfuscation),
+        Check("input_mutation", "the forward writes into its inputs (e.g. zeroes them), changing what the "
+              "reference computes afterwards", check_input_mutation),
+    ]
+}
+
+
+def static_findings(
+    source: str,
+    *,
+    reference_source: str | None = None,
+    profile: Profile = "default",
+    only: list[str] | None = None,
+) -> list[Finding]:
+    """Run the static anti-cheat checks on a candidate's source. Raises InputError when it does not
+    parse, ValueError for an unknown profile or check name."""
+    if profile not in PROFILES:
+        raise ValueError(f"unknown anti-cheat profile {profile!r}; known: {sorted(PROFILES)}")
+    names = list(CHECKS)
+    if only is not None:
+        wanted = [n.removeprefix("anticheat.") for n in only]
+        unknown = [n for n in wanted if n not in CHECKS]
+        if unknown:
+            raise ValueError(f"unknown anti-cheat check(s) {unknown}; known: {sorted(CHECKS)}")
+        names = [n for n in names if n in wanted]
+    an = Analysis(source, reference_source)
+    findings: list[Finding] = []
+    for name in names:
+        severity = PROFILES[profile][name]
+        seen: set[tuple[int, int]] = set()
+        for hit in CHECKS[name].fn(an):
+            line, col = getattr(hit.node, "lineno", 0), getattr(hit.node, "col_offset", 0)
+            if (line, col) in seen:
+                continue
+            seen.add((line, col))
+            findings.append(Finding(
+                check=f"anticheat.{name}",
+                severity=severity,
+                failure_class="cheat" if severity == "error" else None,
+                message=hit.message,
+                evidence={
+                    "line": line,
+                    "col": col,
+                    "snippet": _snippet(an, hit.node),
+                    "function": hit.where,
+                    "reached_from": " -> ".join(hit.path),
+                    "rationale": CHECKS[name].rationale,
+                    "profile": profile,
+                    **hit.extra,
+                },
+            ))
+    findings.sort(key=lambda f: (f.evidence["line"], f.evidence["col"], f.check))
+    return findings

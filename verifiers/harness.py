@@ -1,0 +1,415 @@
+"""The worker process: runs the reference or the candidate on the input suite.
+
+Started by verifiers/runner.py as `python -m kagent.verifiers.harness` in a sandbox; reads a job
+(JSON) from stdin, writes events (one JSON object a line, flushed) and tensors (torch.save) into
+the job's out_dir. The parent judges; this process only runs and records, so that a candidate that
+hangs, segfaults or corrupts memory takes nothing but this process down.
+
+Reference jobs run BEFORE and APART from candidate jobs: the candidate's process never holds the
+reference's outputs, so uninitialised memory cannot hand them back.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import random
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Any, Callable
+
+Emit = Callable[..., None]
+
+
+# --- helpers shared by both jobs ----------------------------------------------------------------
+
+
+def _seed_all(seed: int) -> None:
+    import numpy as np
+    import torch
+
+    random.seed(seed)
+    np.random.seed(seed % (2**32))
+    torch.manual_seed(seed)
+
+
+def _pin_precision() -> None:
+    """The float32 baseline: no TF32 anywhere, so a candidate's precision drop cannot hide."""
+    import torch
+
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+
+
+def _outputs(result: Any) -> list:
+    import torch
+
+    items = list(result) if isinstance(result, (tuple, list)) else [result]
+    out = []
+    for item in items:
+        if isinstance(item, torch.Tensor):
+            out.append(item)
+        elif isinstance(item, (int, float, bool)):
+            out.append(torch.tensor(item))
+        else:
+            raise TypeError(f"forward returned {type(item).__name__}; expected tensors")
+    return out
+
+
+def _sync(device: str) -> None:
+    if device == "cuda":
+        import torch
+
+        torch.cuda.synchronize()
+
+
+def _classify_exception(exc: BaseException) -> str:
+    text = f"{type(exc).__name__}: {exc}"
+    name = type(exc).__name__
+    if name in ("CompilationError", "CompileError") or "Error building extension" in text:
+        return "compile_error"
+    if "nvcc" in text and "error" in text.lower():
+        return "compile_error"
+    if isinstance(exc, AttributeError) and ("module 'triton" in text):
+        return "compile_error"  # an invented or renamed Triton API
+    if "CUDA error" in text or "illegal memory access" in text or "CUDA_ERROR" in text:
+        return "crash"
+    return "runtime_error"
+
+
+def _error_event(exc: BaseException) -> dict:
+    tb = traceback.format_exception(type(exc), exc, exc.__traceback__)
+    return {
+        "failure_class": _classify_exception(exc),
+        "type": type(exc).__name__,
+        "message": str(exc)[:2000],
+        "traceback": "".join(tb)[-4000:],
+    }
+
+
+def _same(a, b) -> tuple[bool, int]:
+    """Bitwise equality with NaN == NaN; returns (equal, number of differing elements)."""
+    import torch
+
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return False, max(a.numel(), b.numel())
+    if a.dtype.is_floating_point:
+        eq = (a == b) | (torch.isnan(a) & torch.isnan(b))
+    else:
+        eq = a == b
+    diff = int((~eq).sum().item())
+    return diff == 0, diff
+
+
+class _Modules:
+    """Executes a problem file once per distinct set of shape overrides."""
+
+    def __init__(self, path: Path, prefix: str, apply_overrides: bool):
+        self.path, self.prefix, self.apply = path, prefix, apply_overrides
+        self._cache: dict[tuple, Any] = {}
+
+    def get(self, overrides: dict[str, int]):
+        from kagent.tools.problem import exec_module
+
+        key = tuple(sorted(overrides.items())) if self.apply else ()
+        if key not in self._cache:
+            name = f"{self.prefix}_{len(self._cache)}"
+            self._cache[key] = exec_module(self.path, name, dict(key) if key else None)
+        return self._cache[key]
+
+
+# --- the reference job --------------------------------------------------------------------------
+
+
+def _transform(inputs: list, transform: str | None) -> list:
+    import torch
+
+    if transform is None:
+        return inputs
+    out = []
+    for t in inputs:
+        if not (isinstance(t, torch.Tensor) and t.dtype.is_floating_point):
+            out.append(t)
+            continue
+        if transform == "scale_small":
+            t = t * 1e-3
+        elif transform == "scale_large":
+            t = t * 1e3
+        elif transform == "offset":
+            t = t + 3.0 * max(float(t.float().std()) if t.numel() > 1 else 1.0, 1e-3)
+        elif transform == "negative":
+            t = -t.abs()
+        out.append(t.contiguous())
+    return out
+
+
+def _to(x, device: str):
+    import torch
+
+    return x.to(device) if isinstance(x, torch.Tensor) else x
+
+
+def _double(x):
+    import torch
+
+    return x.double() if isinstance(x, torch.Tensor) and x.dtype.is_floating_point else x
+
+
+_EPS32 = 1.1920928955078125e-07
+
+
+def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int) -> list | None:
+    """How much the float64 result moves when every floating input moves by one float32 rounding.
+
+    That is the error a correct kernel computing in float32 cannot avoid (the problem's
+    conditioning): the oracle never demands more accuracy than this.
+    """
+    import torch
+
+    gen = torch.Generator().manual_seed(seed + 17)
+    perturbed = []
+    for x in inputs:
+        if isinstance(x, torch.Tensor) and x.dtype.is_floating_point:
+            sign = torch.randint(0, 2, x.shape, generator=gen).double() * 2 - 1
+            x = x.double() * (1 + _EPS32 * sign)
+        perturbed.append(_to(x, device))
+    with torch.no_grad():
+        outs = _outputs(model64(*perturbed))
+    return [(p.double() - o).abs().cpu() if o.dtype.is_floating_point else None for p, o in zip(outs, outs64)]
+
+
+def run_reference(job: dict, emit: Emit) -> None:
+    import torch
+
+    _pin_precision()
+    device = job["device"]
+    out_dir = Path(job["out_dir"])
+    modules = _Modules(Path(job["reference"]), "kagent_reference", apply_overrides=True)
+    for index, case in enumerate(job["cases"]):
+        name = case["name"]
+        start = time.monotonic()
+        try:
+            mod = modules.get(case["overrides"])
+            _seed_all(case["seed"])
+            inputs = list(mod.get_inputs())
+            init = list(mod.get_init_inputs()) if hasattr(mod, "get_init_inputs") else []
+            numel = sum(t.numel() for t in inputs if isinstance(t, torch.Tensor))
+            if case["kind"] == "shape" and numel > job["max_shape_numel"]:
+                emit(event="case_skipped", case=name, reason=f"inputs hold {numel} elements (limit {job['max_shape_numel']})")
+                continue
+            inputs = _transform(inputs, case["transform"])
+            _seed_all(case["seed"])
+            model = mod.Model(*init).to(device)
+            with torch.no_grad():
+                outs = _outputs(model(*[_to(x, device) for x in inputs]))
+            _sync(device)
+            try:
+                model64 = copy.deepcopy(model).double()
+                with torch.no_grad():
+                    outs64 = _outputs(model64(*[_double(_to(x, device)) for x in inputs]))
+                outs64 = [o.double() if o.dtype.is_floating_point else o for o in outs64]
+                sens = _sensitivity(model64, inputs, outs64, device, case["seed"])
+                float64 = True
+            except Exception as exc:  # an op without float64 support: the oracle falls back
+                outs64, float64 = [o.double() if o.dtype.is_floating_point else o for o in outs], False
+                sens = None
+                emit(event="note", case=name, message=f"float64 reference failed: {type(exc).__name__}: {exc}")
+            if case["kind"] == "stress" and any(
+                o.dtype.is_floating_point and not bool(torch.isfinite(o).all()) for o in outs64
+            ):
+                emit(event="case_skipped", case=name, reason="the reference's result is not finite on these inputs")
+                continue
+        except Exception as exc:
+            err = _error_event(exc)
+            if index == 0:
+                emit(event="reference_error", case=name, **err)
+                return
+            emit(event="case_skipped", case=name, reason=f"the reference rejects this case: {err['type']}: {err['message'][:300]}")
+            continue
+        state = {k: v.detach().cpu() for k, v in model.state_dict().items()}
+        torch.save(
+            {
+                "inputs": [x.cpu() if isinstance(x, torch.Tensor) else x for x in inputs],
+                "init": init,
+                "state_dict": state,
+                "out": [o.detach().cpu() for o in outs],
+                "out64": [o.detach().cpu() for o in outs64],
+                "float64": float64,
+                "sens": sens,
+            },
+            out_dir / f"{name}.pt",
+        )
+        emit(
+            event="case_done",
+            case=name,
+            shapes=[list(x.shape) for x in inputs if isinstance(x, torch.Tensor)],
+            dtypes=[str(x.dtype).replace("torch.", "") for x in inputs if isinstance(x, torch.Tensor)],
+            outputs=[[list(o.shape), str(o.dtype).replace("torch.", "")] for o in outs],
+            float64=float64,
+            seconds=time.monotonic() - start,
+        )
+        if index == 0 and job.get("timing") and device == "cuda":
+            from kagent.verifiers.timing import time_cuda
+
+            dev_inputs = [_to(x, device) for x in inputs]
+            with torch.no_grad():
+                emit(event="timing", case=name, **time_cuda(lambda: model(*dev_inputs), job["timing_runs"]))
+
+
+# --- the candidate job --------------------------------------------------------------------------
+
+
+def _guarded_inputs(inputs: list, device: str, fill_kind: str):
+    import torch
+
+    from kagent.verifiers.canary import guarded_copy
+
+    args, guards = [], []
+    for i, x in enumerate(inputs):
+        if isinstance(x, torch.Tensor):
+            view, g = guarded_copy(x.to(device), f"input{i}", fill_kind)
+            args.append(view)
+            guards.append(g)
+        else:
+            args.append(x)
+    return args, guards
+
+
+class _Run:
+    """One call of the candidate with a given guard fill and poison; what it left behind."""
+
+    def __init__(self, outputs, input_guards, allocations, args, pristine):
+        self.outputs = outputs
+        self.bad_input_guards = [(g.name, g.first_bad_guard()) for g in input_guards if not g.guards_intact()]
+        self.bad_alloc_guards = [(g.name, g.first_bad_guard()) for g in allocations if not g.guards_intact()]
+        self.mutated = []
+        for i, (a, p) in enumerate(zip(args, pristine)):
+            if p is not None and not _same(a, p)[0]:
+                self.mutated.append(i)
+
+
+def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_kind: str) -> _Run:
+    import torch
+
+    args, guards = _guarded_inputs(inputs, device, guard_kind)
+    pristine = [a.clone() if isinstance(a, torch.Tensor) else None for a in args]
+    with allocator.recording_run(poison_kind) as allocs, torch.no_grad():
+        result = model(*args)
+        _sync(device)
+    outs = _outputs(result)
+    return _Run(outs, guards, list(allocs), args, pristine)
+
+
+def _diff_outputs(a: list, b: list) -> list[dict]:
+    diffs = []
+    for i, (x, y) in enumerate(zip(a, b)):
+        equal, count = _same(x, y)
+        if not equal:
+            diffs.append({"output": i, "elements": count, "numel": x.numel()})
+    return diffs
+
+
+def _build_model(mod, data: dict, seed: int, device: str):
+    _seed_all(seed)
+    model = mod.ModelNew(*data["init"])
+    ref_state = data["state_dict"]
+    state = model.state_dict()
+    if ref_state and set(state) == set(ref_state) and all(state[k].shape == ref_state[k].shape for k in state):
+        model.load_state_dict(ref_state)
+    return model.to(device)
+
+
+def run_candidate(job: dict, emit: Emit) -> None:
+    import torch
+
+    from kagent.verifiers.canary import PoisonedAllocator
+
+    _pin_precision()
+    device = job["device"]
+    out_dir, case_dir = Path(job["out_dir"]), Path(job["case_dir"])
+    allocator = PoisonedAllocator()
+    allocator.install()  # before the candidate is imported, so `from torch import empty` is covered
+    modules = _Modules(Path(job["candidate"]), "kagent_candidate", apply_overrides=job["single_file"])
+    try:
+        modules.get({})
+    except Exception as exc:
+        emit(event="import_error", **_error_event(exc))
+        return
+
+    for case in job["cases"]:
+        name = case["name"]
+        path = case_dir / f"{name}.pt"
+        if not path.exists():
+            continue
+        data = torch.load(path, weights_only=False)
+        emit(event="case_start", case=name)
+        start = time.monotonic()
+        record: dict[str, Any] = {"event": "case_done", "case": name}
+        try:
+            model = _build_model(modules.get(case["overrides"]), data, case["seed"], device)
+            main = _call(model, data["inputs"], device, allocator, "nan", "nan")
+            record.update(
+                output_types=[type(o).__name__ for o in main.outputs],
+                bad_input_guards=main.bad_input_guards,
+                bad_alloc_guards=main.bad_alloc_guards,
+                mutated_inputs=main.mutated,
+            )
+            torch.save([o.detach().cpu() for o in main.outputs], out_dir / f"cand_{name}.pt")
+            if case["full_checks"]:
+                alt_guard = _call(model, data["inputs"], device, allocator, "alt", "nan")
+                record["oob_read"] = _diff_outputs(main.outputs, alt_guard.outputs)
+                alt_poison = _call(model, data["inputs"], device, allocator, "nan", "alt")
+                record["uninitialized"] = _diff_outputs(main.outputs, alt_poison.outputs)
+            if case["determinism"]:
+                again = _call(model, data["inputs"], device, allocator, "nan", "nan")
+                record["nondeterministic"] = _diff_outputs(main.outputs, again.outputs)
+            if case["name"] == job["cases"][0]["name"] and job.get("timing") and device == "cuda":
+                from kagent.verifiers.timing import time_cuda
+
+                args = [_to(x, device) for x in data["inputs"]]
+                with torch.no_grad():
+                    emit(event="timing", case=name, **time_cuda(lambda: model(*args), job["timing_runs"]))
+        except Exception as exc:
+            record["error"] = _error_event(exc)
+            if record["error"]["failure_class"] == "crash":  # the CUDA context is gone
+                record["seconds"] = time.monotonic() - start
+                emit(**record)
+                return
+        record["seconds"] = time.monotonic() - start
+        emit(**record)
+
+
+# --- entry point --------------------------------------------------------------------------------
+
+
+def main() -> int:
+    job = json.loads(sys.stdin.read())
+    out_dir = Path(job["out_dir"])
+    out_dir.mkdir(parents=True, exist_ok=True)
+    stream = open(out_dir / f"{job['mode']}_events.jsonl", "a", buffering=1)
+
+    def emit(**event: Any) -> None:
+        stream.write(json.dumps(event, default=_json_default) + "\n")
+        stream.flush()
+
+    emit(event="start", mode=job["mode"])
+    if job["mode"] == "reference":
+        run_reference(job, emit)
+    else:
+        run_candidate(job, emit)
+    emit(event="done")
+    stream.close()
+    return 0
+
+
+def _json_default(x: Any) -> Any:
+    if isinstance(x, float) and not math.isfinite(x):
+        return str(x)
+    return str(x)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

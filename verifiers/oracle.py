@@ -1,0 +1,179 @@
+"""The differential oracle: judge a candidate's output against the float64 truth.
+
+The reference is run twice — in its own dtype and in float64. The candidate's error against the
+float64 truth is judged relative to the reference's OWN error against it, plus per-dtype floors:
+- elementwise, |cand - truth| <= R * max(ref_err_i, rms(ref_err)) + eps_d * (4 * rms(truth) + 4 * |truth_i|),
+  where ref_err also covers the problem's conditioning: how far the float64 result moves when
+  the inputs move by one float32 rounding (so ill-conditioned cases such as softmax of inputs
+  scaled by 1e3 do not reject correct kernels);
+  catches localized bugs (a wrong tail, a wrong row) without rejecting a different summation order;
+- in norm, ||cand - truth|| / ||truth|| <= R * (same for the reference) + 2 * eps_d
+  catches diffuse precision loss (fp16 accumulation, TF32) that allclose at 1e-2 waves through.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from kagent.state import FailureClass, Mismatch, MismatchLocation
+
+_EPS = {
+    torch.float64: 2.220446049250313e-16,
+    torch.float32: 1.1920928955078125e-07,
+    torch.float16: 9.765625e-04,
+    torch.bfloat16: 7.8125e-03,
+}
+_C_ABS, _C_REL, _C_L2 = 4.0, 4.0, 2.0
+# Mismatches below this relative L2 error, spread over the tensor, are a precision fault rather
+# than a wrong computation.
+_PRECISION_L2 = 0.05
+
+
+def _eps(dtype: torch.dtype) -> float:
+    return _EPS.get(dtype, _EPS[torch.float32])
+
+
+def _rms(t: torch.Tensor) -> float:
+    return float(t.pow(2).mean().sqrt()) if t.numel() else 0.0
+
+
+def locate(bad: torch.Tensor) -> MismatchLocation:
+    """Where the mismatching elements lie, read with the last dimension as rows."""
+    n_bad, numel = int(bad.sum()), bad.numel()
+    if n_bad == 0:
+        return "none"
+    if n_bad >= 0.9 * numel:
+        return "all"
+    rows = bad.reshape(-1, bad.shape[-1]) if bad.dim() >= 1 and bad.shape[-1] > 0 else bad.reshape(1, -1)
+    row_bad = rows.any(dim=1)
+    if rows.shape[0] > 1 and bool(rows[row_bad].all()):
+        return "whole_rows"
+    if rows.shape[1] > 1:
+        cols = rows.any(dim=0).nonzero().flatten()
+        first_col = int(cols.min())
+        if first_col > 0 and bool(cols[-1] == rows.shape[1] - 1):
+            # every affected row is bad from some column to its end
+            tail_ok = all(bool(r[r.nonzero().min():].all()) for r in rows[row_bad][:64])
+            if tail_ok:
+                return "tail_of_rows"
+        if len(cols) >= 3:
+            steps = cols[1:] - cols[:-1]
+            if bool((steps == steps[0]).all()) and int(steps[0]) > 1:
+                return "strided"
+    flat = bad.flatten().nonzero().flatten()
+    lo, hi = int(flat.min()), int(flat.max())
+    if hi - lo + 1 == n_bad:
+        if lo == 0:
+            return "leading"
+        if hi == numel - 1:
+            return "trailing"
+    return "scattered"
+
+
+def compare(
+    out: torch.Tensor, out64: torch.Tensor, cand: torch.Tensor, index: int, ratio: float,
+    sens: torch.Tensor | None = None,
+) -> tuple[FailureClass | None, Mismatch | None, str]:
+    """Judge one output tensor. Returns (failure class or None, evidence, one-line message)."""
+    if tuple(cand.shape) != tuple(out.shape):
+        return "shape_mismatch", None, f"output {index}: shape {list(cand.shape)}, expected {list(out.shape)}"
+    if cand.dtype != out.dtype:
+        return "dtype_mismatch", None, f"output {index}: dtype {cand.dtype}, expected {out.dtype}"
+    if not out.dtype.is_floating_point:
+        bad = cand != out
+        n = int(bad.sum())
+        ev = _evidence(index, out, bad, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
+        if n:
+            return "numerical_mismatch", ev, f"output {index}: {n} of {out.numel()} integer elements differ"
+        return None, ev, "exact"
+
+    truth = out64.double()
+    ref = out.double()
+    c = cand.double()
+    eps = _eps(out.dtype)
+    finite_truth = torch.isfinite(truth)
+    # Where the truth overflows the dtype, or is itself undefined, only the NaN-ness is compared.
+    limit = torch.finfo(out.dtype).max
+    comparable = finite_truth & (truth.abs() <= limit)
+    nan_bad = comparable & ~torch.isfinite(c)
+    undefined_bad = torch.isnan(truth) & torch.isnan(ref) & ~torch.isnan(c)
+
+    t = torch.where(comparable, truth, torch.zeros_like(truth))
+    ref_err = torch.where(comparable & torch.isfinite(ref), (ref - truth).abs(), torch.zeros_like(truth))
+    if sens is not None:  # the problem's conditioning: error a correct float32 kernel cannot avoid
+        ref_err = torch.maximum(ref_err, torch.where(comparable & torch.isfinite(sens), sens, torch.zeros_like(sens)))
+    cand_err = torch.where(comparable & torch.isfinite(c), (c - truth).abs(), torch.zeros_like(truth))
+    scale = _rms(t[comparable]) if bool(comparable.any()) else 0.0
+    ref_rms = _rms(ref_err[comparable]) if bool(comparable.any()) else 0.0
+    tol = ratio * torch.maximum(ref_err, torch.full_like(ref_err, ref_rms)) + eps * (_C_ABS * scale + _C_REL * t.abs())
+    value_bad = comparable & torch.isfinite(c) & (cand_err > tol)
+    bad = value_bad | nan_bad | undefined_bad
+
+    norm = t.norm().item() if bool(comparable.any()) else 0.0
+    rel_l2 = (cand_err.norm().item() / norm) if norm > 0 else cand_err.norm().item()
+    ref_rel_l2 = (ref_err.norm().item() / norm) if norm > 0 else ref_err.norm().item()
+    max_rel = float((cand_err / (t.abs() + eps * max(scale, 1e-30))).max()) if cand_err.numel() else 0.0
+    ev = _evidence(
+        index, out, bad, float(cand_err.max()) if cand_err.numel() else 0.0, max_rel,
+        float(ref_err.max()) if ref_err.numel() else 0.0, rel_l2, ref_rel_l2,
+        float(tol.max()) if tol.numel() else 0.0, int(nan_bad.sum()),
+    )
+    n_bad = int(bad.sum())
+    if int(nan_bad.sum()):
+        return "nan_output", ev, (
+            f"output {index}: {int(nan_bad.sum())} NaN/Inf elements where the float64 truth is finite "
+            f"({ev.location})"
+        )
+    l2_limit = ratio * ref_rel_l2 + _C_L2 * eps
+    if n_bad == 0 and rel_l2 <= l2_limit:
+        return None, ev, f"output {index}: within tolerance (rel L2 {rel_l2:.2e}, reference {ref_rel_l2:.2e})"
+    if rel_l2 < _PRECISION_L2 and ev.location in ("scattered", "all", "none") and _noise_like(c - truth, comparable):
+        return "precision_loss", ev, (
+            f"output {index}: {rel_l2 / max(ref_rel_l2, 1e-300):.1f}x less accurate than the reference "
+            f"(rel L2 {rel_l2:.2e} vs {ref_rel_l2:.2e}; {n_bad} of {out.numel()} elements past tolerance)"
+        )
+    return "numerical_mismatch", ev, (
+        f"output {index}: {n_bad} of {out.numel()} elements differ ({ev.location}); max abs error "
+        f"{ev.max_abs_err:.3g}, rel L2 {rel_l2:.2e}"
+    )
+
+
+def _noise_like(err: torch.Tensor, valid: torch.Tensor) -> bool:
+    """Does the error look like rounding noise (lost precision) rather than a systematic bug?
+
+    Rounding noise has balanced signs and little correlation between neighbours; a wrong
+    normaliser or a missing term shifts whole rows one way. Too few elements to tell: noise.
+    """
+    e = err[valid & torch.isfinite(err)].flatten()
+    e = e[e != 0]
+    if e.numel() < 64:
+        return True
+    positive = float((e > 0).double().mean())
+    x = e / e.abs().max()
+    x = x - x.mean()
+    denom = float((x * x).sum())
+    lag1 = float((x[1:] * x[:-1]).sum()) / denom if denom > 0 else 0.0
+    return 0.2 <= positive <= 0.8 and abs(lag1) < 0.5
+
+
+def _evidence(index, out, bad, max_abs, max_rel, ref_max, rel_l2, ref_rel_l2, tol_max, nan_count) -> Mismatch:
+    n_bad = int(bad.sum())
+    first = [list(map(int, idx)) for idx in bad.nonzero()[:5].tolist()] if n_bad else []
+    return Mismatch(
+        output_index=index,
+        shape=list(out.shape),
+        dtype=str(out.dtype).replace("torch.", ""),
+        numel=out.numel(),
+        max_abs_err=max_abs,
+        max_rel_err=max_rel,
+        ref_max_abs_err=ref_max,
+        rel_l2_err=rel_l2,
+        ref_rel_l2_err=ref_rel_l2,
+        tolerance_abs=tol_max,
+        mismatch_count=n_bad,
+        mismatch_fraction=n_bad / out.numel() if out.numel() else 0.0,
+        nan_count=nan_count,
+        location=locate(bad) if out.numel() else "none",
+        first_mismatches=first,
+    )
+

@@ -1,0 +1,286 @@
+"""`verify`: run the reference and the candidate in sandboxed workers and judge the candidate.
+
+1. plan the input suite (verifiers/suite.py);
+2. run the reference job (cached by content: the repair loop re-verifies against the same
+   reference many times);
+3. run the candidate job in a fresh worker;
+4. turn the worker's events and outputs into findings (oracle, canaries, determinism, timing).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from kagent.config import VerifyConfig, cache_dir
+from kagent.errors import InputError, ReferenceError_
+from kagent.log import get_logger
+from kagent.state import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, VerifyReport
+from kagent.tools.problem import ProblemFiles
+from kagent.tools.sandbox import SandboxResult, python_argv, run_sandboxed, scrubbed_env
+from kagent.verifiers import oracle
+from kagent.verifiers.suite import CaseSpec, plan_cases
+
+log = get_logger("verifiers.verify")
+
+# When several checks fail, the report's failure_class is the first of these present: the most
+# specific diagnosis of what the repair has to change.
+PRIORITY: list[FailureClass] = [
+    "cheat", "crash", "timeout", "compile_error", "runtime_error", "shape_mismatch", "dtype_mismatch",
+    "out_of_bounds", "uninitialized_output", "input_mutation", "nan_output", "numerical_mismatch",
+    "precision_loss", "nondeterministic", "batch_variance",
+]
+_HARNESS = "kagent.verifiers.harness"
+
+
+def resolve_device(device: str) -> str:
+    if device != "auto":
+        if device == "cuda":
+            import torch
+
+            if not torch.cuda.is_available():
+                raise InputError("--device cuda asked for, but no CUDA device is available")
+        return device
+    import torch
+
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def _worker_env(device: str) -> dict[str, str]:
+    root = cache_dir()
+    extra = {
+        "TRITON_CACHE_DIR": str(root / "triton"),
+        "TORCH_EXTENSIONS_DIR": str(root / "torch_extensions"),
+        "PYTHONUNBUFFERED": "1",
+        "OMP_NUM_THREADS": "1",
+    }
+    if device == "cpu":
+        extra["TRITON_INTERPRET"] = "1"
+        extra["CUDA_VISIBLE_DEVICES"] = ""
+    return scrubbed_env(extra)
+
+
+def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path) -> SandboxResult:
+    return run_sandboxed(
+        python_argv(_HARNESS),
+        timeout_s=config.timeout_s,
+        env=_worker_env(device),
+        cwd=cwd,
+        stdin=json.dumps(job).encode(),
+        memory_limit_mb=config.memory_limit_mb if device == "cpu" else None,
+    )
+
+
+def _events(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text().splitlines():
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError:  # a line cut short by a crash
+            break
+    return out
+
+
+# --- the reference, cached ----------------------------------------------------------------------
+
+
+def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig) -> str:
+    import torch
+
+    h = hashlib.sha256()
+    h.update(files.reference_source.encode())
+    h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v3".encode())
+    return h.hexdigest()[:24]
+
+
+def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig) -> tuple[Path, list[dict]]:
+    """Reference outputs for every case, from the cache or a fresh worker. Raises ReferenceError_."""
+    case_dir = cache_dir() / "reference" / _reference_key(files, cases, device, config)
+    done = case_dir / "complete.json"
+    if done.exists():
+        return case_dir, json.loads(done.read_text())
+    tmp = Path(tempfile.mkdtemp(prefix="ref-", dir=case_dir.parent if case_dir.parent.exists() else None))
+    job = {
+        "mode": "reference", "out_dir": str(tmp), "device": device, "reference": str(files.reference),
+        "cases": [c.model_dump() for c in cases], "max_shape_numel": config.max_shape_numel,
+        "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
+    }
+    result = _run_job(job, config, device, files.reference.parent)
+    events = _events(tmp / "reference_events.jsonl")
+    errors = [e for e in events if e["event"] == "reference_error"]
+    if errors:
+        e = errors[0]
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise ReferenceError_(f"the reference fails on its own inputs: {e['type']}: {e['message'].splitlines()[0] if e['message'] else ''}")
+    if result.status != "ok" or not any(e["event"] == "done" for e in events):
+        shutil.rmtree(tmp, ignore_errors=True)
+        why = {"timeout": f"timed out after {config.timeout_s:.0f} s", "crash": f"died of {result.signal}"}.get(
+            result.status, f"exited with {result.returncode}")
+        raise ReferenceError_(f"the reference worker {why}: {result.stderr_tail.strip().splitlines()[-1:] }")
+    case_dir.parent.mkdir(parents=True, exist_ok=True)
+    (tmp / "complete.json").write_text(json.dumps(events))
+    if case_dir.exists():
+        shutil.rmtree(case_dir, ignore_errors=True)
+    try:
+        tmp.rename(case_dir)
+    except OSError:  # another process filled the same cache entry first
+        shutil.rmtree(tmp, ignore_errors=True)
+    return case_dir, events
+
+
+# --- judging the candidate ----------------------------------------------------------------------
+
+
+def _finding(check: str, cls: FailureClass | None, message: str, case: str | None = None, **evidence: Any) -> Finding:
+    return Finding(check=check, severity="error", failure_class=cls, message=message, case=case, evidence=evidence)
+
+
+def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float) -> list[Finding]:
+    import torch
+
+    findings: list[Finding] = []
+    if "error" in rec:
+        err = rec["error"]
+        findings.append(_finding("run", err["failure_class"], f"{err['type']}: {err['message'].splitlines()[0] if err['message'] else ''}",
+                                 case, traceback=err["traceback"]))
+        return findings
+    for name, offset in rec.get("bad_input_guards", []):
+        findings.append(_finding("canary.oob_write", "out_of_bounds",
+                                 f"wrote past the end of {name} (first changed guard element at offset {offset})", case,
+                                 tensor=name, offset=offset))
+    for name, offset in rec.get("bad_alloc_guards", []):
+        findings.append(_finding("canary.oob_write", "out_of_bounds",
+                                 f"wrote past the end of an allocated buffer ({name}, first changed guard at offset {offset})",
+                                 case, tensor=name, offset=offset))
+    for d in rec.get("oob_read", []):
+        findings.append(_finding("canary.oob_read", "out_of_bounds",
+                                 f"output {d['output']} depends on memory past the end of the inputs "
+                                 f"({d['elements']} of {d['numel']} elements change with the guard contents)", case, **d))
+    for d in rec.get("uninitialized", []):
+        findings.append(_finding("canary.uninitialized", "uninitialized_output",
+                                 f"output {d['output']}: {d['elements']} of {d['numel']} elements are never written "
+                                 "(they change with the allocation's initial contents)", case, **d))
+    if rec.get("mutated_inputs"):
+        findings.append(_finding("canary.input_mutation", "input_mutation",
+                                 f"the candidate modified input(s) {rec['mutated_inputs']}", case, inputs=rec["mutated_inputs"]))
+    for d in rec.get("nondeterministic", []):
+        findings.append(_finding("determinism", "nondeterministic",
+                                 f"output {d['output']}: {d['elements']} elements differ between two identical runs", case, **d))
+
+    ref = torch.load(case_dir / f"{case}.pt", weights_only=False)
+    cand = torch.load(work / f"cand_{case}.pt", weights_only=False)
+    if len(cand) != len(ref["out"]):
+        findings.append(_finding("oracle", "shape_mismatch", f"{len(cand)} outputs, expected {len(ref['out'])}", case))
+        return findings
+    sens = ref.get("sens") or [None] * len(cand)
+    for i, (o, o64, c, s) in enumerate(zip(ref["out"], ref["out64"], cand, sens)):
+        cls, ev, msg = oracle.compare(o, o64, c, i, ratio, s)
+        if cls is not None:
+            findings.append(_finding("oracle", cls, msg, case, **(ev.model_dump() if ev else {})))
+    return findings
+
+
+def _case_infos(ref_events: list[dict], cases: list[CaseSpec]) -> list[CaseInfo]:
+    by_name = {e["case"]: e for e in ref_events if e["event"] == "case_done"}
+    infos = []
+    for c in cases:
+        e = by_name.get(c.name)
+        if e:
+            infos.append(CaseInfo(name=c.name, kind=c.kind, seed=c.seed, shapes=e["shapes"], dtypes=e["dtypes"],
+                                  overrides=c.overrides, transform=c.transform))
+    return infos
+
+
+def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
+    start = time.monotonic()
+    device = resolve_device(config.device)
+    cases = plan_cases(config, files.shape_constants)
+    case_dir, ref_events = run_reference(files, cases, device, config)
+    ran = {e["case"] for e in ref_events if e["event"] == "case_done"}
+    not_run = [CheckNotRun(check=f"case:{e['case']}", reason=e["reason"]) for e in ref_events if e["event"] == "case_skipped"]
+    run_cases = [c for c in cases if c.name in ran]
+
+    work = Path(tempfile.mkdtemp(prefix="kagent-cand-"))
+    try:
+        job = {
+            "mode": "candidate", "out_dir": str(work), "case_dir": str(case_dir), "device": device,
+            "candidate": str(files.candidate), "single_file": files.single_file,
+            "cases": [c.model_dump() for c in run_cases],
+            "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
+        }
+        result = _run_job(job, config, device, files.candidate.parent)
+        events = _events(work / "candidate_events.jsonl")
+        findings = _judge_events(events, result, case_dir, work, config)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    checks_run = ["oracle", "canary.oob_write", "canary.oob_read", "canary.uninitialized", "canary.input_mutation"]
+    if config.determinism:
+        checks_run.append("determinism")
+    timing = _timing(ref_events, events, device, config)
+    return _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing, time.monotonic() - start)
+
+
+def _judge_events(events: list[dict], result: SandboxResult, case_dir: Path, work: Path, config: VerifyConfig) -> list[Finding]:
+    findings: list[Finding] = []
+    for e in events:
+        if e["event"] == "import_error":
+            findings.append(_finding("load", e["failure_class"], f"importing the candidate failed: {e['type']}: {e['message'].splitlines()[0] if e['message'] else ''}",
+                                     traceback=e["traceback"]))
+        elif e["event"] == "case_done":
+            findings.extend(_judge_case(e["case"], e, case_dir, work, config.error_ratio))
+    if result.status != "ok" or not any(e["event"] == "done" for e in events):
+        started = [e["case"] for e in events if e["event"] == "case_start"]
+        finished = {e["case"] for e in events if e["event"] == "case_done"}
+        case = next((c for c in started if c not in finished), None)
+        where = f" in case {case}" if case else ""
+        if result.status == "timeout":
+            findings.append(_finding("worker", "timeout", f"the candidate did not finish within {config.timeout_s:.0f} s{where}",
+                                     case, stderr_tail=result.stderr_tail[-2000:]))
+        elif result.status == "crash":
+            findings.append(_finding("worker", "crash", f"the worker died of {result.signal}{where}", case,
+                                     signal=result.signal, stderr_tail=result.stderr_tail[-2000:]))
+        elif not findings:
+            findings.append(_finding("worker", "crash", f"the worker exited with code {result.returncode}{where}", case,
+                                     returncode=result.returncode, stderr_tail=result.stderr_tail[-2000:]))
+    return findings
+
+
+def _timing(ref_events: list[dict], cand_events: list[dict], device: str, config: VerifyConfig) -> Timing:
+    if device != "cuda":
+        return Timing(status="not_measured", reason="the CPU interpreter is not a performance target")
+    if not config.timing:
+        return Timing(status="not_measured", reason="timing disabled")
+    ref = next((e for e in ref_events if e["event"] == "timing"), None)
+    cand = next((e for e in cand_events if e["event"] == "timing"), None)
+    if not ref or not cand:
+        return Timing(status="not_measured", reason="the candidate did not complete its first case")
+    return Timing(status="measured", reference_ms=ref["median_ms"], candidate_ms=cand["median_ms"],
+                  reference_spread=ref["spread"], candidate_spread=cand["spread"],
+                  speedup=ref["median_ms"] / cand["median_ms"] if cand["median_ms"] > 0 else None, runs=int(cand["runs"]))
+
+
+def _report(files, device, findings, cases, checks_run, not_run, timing, seconds) -> VerifyReport:
+    errors = [f for f in findings if f.severity == "error"]
+    classes = {f.failure_class for f in errors if f.failure_class}
+    failure_class = next((c for c in PRIORITY if c in classes), None)
+    if not errors:
+        verdict, summary = "pass", f"equivalent to the reference on {len(cases)} cases"
+    else:
+        verdict = "cheat" if failure_class == "cheat" else "fail"
+        failing = sorted({f.case for f in errors if f.case})
+        main = next(f for f in errors if f.failure_class == failure_class)
+        summary = f"{failure_class}: {main.message}" + (f" [case {main.case}; {len(failing)} of {len(cases)} cases fail]" if main.case else "")
+    return VerifyReport(
+        verdict=verdict, failure_class=failure_class, summary=summary, candidate=str(files.candidate),
+        reference=str(files.reference), device=device, findings=findings, cases=cases, checks_run=checks_run,
+        checks_not_run=not_run, timing=timing, seconds=round(seconds, 3),
+    )
