@@ -93,7 +93,7 @@ def ingest(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
     src = orig.read_text()
     ctx.run.write_candidate(0, src, src, orig.name)
     h = source_hash(src)
-    emit(ctx, "ingest", original=state.original, reference=state.reference, single_file=state.single_file, hash=h,
+    emit(ctx, "ingest", run_dir=str(ctx.run.path), original=state.original, reference=state.reference, single_file=state.single_file, hash=h,
          model=ctx.config.model)
     return {
         "step": 0,
@@ -420,5 +420,5 @@ def learn(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
             state.run_id, verified=True,
         )
     emit(ctx, "learn", successes=sorted(won), failures=sorted(lost),
-         learned=getattr(learned, "id", None) if learned is not None else None)
+         learned=learned.model_dump(mode="json") if hasattr(learned, "model_dump") else None)
     return {}

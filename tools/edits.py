@@ -233,3 +233,34 @@ def unified_diff(before: str, after: str, name: str) -> str:
             tofile=f"b/{name}",
         )
     )
+
+
+def blocks_from_diff(before: str, after: str, context: int = 2) -> str:
+    """SEARCH/REPLACE blocks that turn `before` into `after` (each SEARCH made unique by
+    widening its context): how a recorded repair is written in the answer format."""
+    a = before.splitlines(keepends=True)
+    b = after.splitlines(keepends=True)
+    out: list[str] = []
+    ops = [op for op in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes() if op[0] != "equal"]
+    for group in _merge(ops, context):
+        i1, i2, j1, j2 = group
+        ctx = context
+        while True:
+            s1, s2 = max(0, i1 - ctx), min(len(a), i2 + ctx)
+            search = "".join(a[s1:s2])
+            if before.count(search) == 1 or (s1 == 0 and s2 == len(a)):
+                break
+            ctx += 1
+        replace = "".join(a[s1:i1]) + "".join(b[j1:j2]) + "".join(a[i2:s2])
+        out.append(f"<<<<<<< SEARCH\n{search.rstrip(chr(10))}\n=======\n{replace.rstrip(chr(10))}\n>>>>>>> REPLACE\n")
+    return "".join(out)
+
+
+def _merge(ops: list[tuple[str, int, int, int, int]], context: int) -> list[tuple[int, int, int, int]]:
+    groups: list[list[int]] = []
+    for _tag, i1, i2, j1, j2 in ops:
+        if groups and i1 - groups[-1][1] <= 2 * context + 1:
+            groups[-1][1], groups[-1][3] = i2, j2
+        else:
+            groups.append([i1, i2, j1, j2])
+    return [tuple(g) for g in groups]  # type: ignore[misc]

@@ -125,4 +125,7 @@ def _kill_group(proc: subprocess.Popen) -> None:
 
 
 def python_argv(module: str) -> list[str]:
-    return [sys.executable, "-X", "faulthandler", "-m", module]
+    # -P: the working directory does not go on sys.path, so a candidate's folder holding e.g. a
+    # `secrets.py` cannot shadow the standard library in the worker.
+    flags = ["-P"] if sys.version_info >= (3, 11) else []
+    return [sys.executable, *flags, "-X", "faulthandler", "-m", module]

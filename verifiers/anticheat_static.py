@@ -1312,7 +1312,8 @@ def _data_dependent(an: Analysis, test: ast.AST, unit: Unit) -> str | None:
                 return q
             if q in ("builtins.bool", "builtins.float", "builtins.int") and n.args and an.is_tensor_expr(n.args[0], unit):
                 return q
-        if isinstance(n, ast.Compare) and any(an.is_tensor_expr(o, unit) for o in [n.left, *n.comparators]):
+        if isinstance(n, ast.Compare) and not all(isinstance(o, (ast.Is, ast.IsNot)) for o in n.ops) and any(
+                an.is_tensor_expr(o, unit) for o in [n.left, *n.comparators]):
             return "a comparison of tensor values"
     if an.is_tensor_expr(test, unit):
         return "the truth value of a tensor"
@@ -1470,12 +1471,12 @@ def static_findings(
     findings: list[Finding] = []
     for name in names:
         severity = PROFILES[profile][name]
-        seen: set[tuple[int, int]] = set()
+        seen: set[tuple[int, int, str]] = set()
         for hit in CHECKS[name].fn(an):
             line, col = getattr(hit.node, "lineno", 0), getattr(hit.node, "col_offset", 0)
-            if (line, col) in seen:
+            if (line, col, hit.message) in seen:
                 continue
-            seen.add((line, col))
+            seen.add((line, col, hit.message))
             findings.append(Finding(
                 check=f"anticheat.{name}",
                 severity=severity,

@@ -14,6 +14,8 @@ per ABI property:
   asm_abi.descriptor_field   any other descriptor field changed (modes, user/system SGPR enables)
   asm_abi.metadata           metadata of the kernel changed or disagrees with its descriptor
   asm_abi.register_growth    (warning) more registers allocated than before: occupancy may drop
+  asm_abi.kernarg_preload    kernarg preloading: the code at entry+256 (where preloading hardware
+                             starts) is no longer the code the original had there
   asm_abi.pc_relative        (warning) code size changed in a kernel that uses s_getpc_b64
 
 `check_scope(original, edited, allowed)` is the "no changes outside the edited kernel" gate.
@@ -52,7 +54,7 @@ _MD_FIXED = (".args", ".kernarg_segment_size", ".kernarg_segment_align", ".group
              ".private_segment_fixed_size", ".wavefront_size", ".max_flat_workgroup_size",
              ".uniform_work_group_size", ".uses_dynamic_stack", ".symbol", ".reqd_workgroup_size")
 CHECKS = ("missing_kernel", "vgpr_count", "sgpr_count", "lds_size", "scratch", "kernarg", "wavefront_size",
-          "descriptor_field", "metadata", "register_growth", "pc_relative", "scope")
+          "descriptor_field", "metadata", "kernarg_preload", "register_growth", "pc_relative", "scope")
 
 
 def _f(check: str, kernel: str | None, message: str, severity: str = "error", **evidence: Any) -> Finding:
@@ -200,6 +202,7 @@ def check_abi(original: CodeObject, edited: CodeObject, edited_code: dict[str, l
                 if key == ".args":
                     evidence = {"key": key, "original": _args_layout(md_a), "edited": _args_layout(md_b)}
                 out.append(_f(check, k.name, f"metadata {key} changed: {md_a.get(key)!r} -> {md_b.get(key)!r}", **evidence))
+        out += _check_preload(original, edited, k, e)
         if use.uses_getpc and lines is not None:
             sa, sb = original.kernel_span(k.name), edited.kernel_span(k.name)
             if sa and sb and sa[1] - sa[0] != sb[1] - sb[0]:
@@ -207,6 +210,26 @@ def check_abi(original: CodeObject, edited: CodeObject, edited_code: dict[str, l
                               "changed: pc-relative literal offsets may now be wrong", severity="warning",
                               original_size=sa[1] - sa[0], edited_size=sb[1] - sb[0]))
     return out
+
+
+PRELOAD_ENTRY = 256  # hardware that preloads kernargs starts the kernel 256 bytes past its entry
+PRELOAD_PROBE = 32
+
+
+def _check_preload(original: CodeObject, edited: CodeObject, k: KernelInfo, e: KernelInfo) -> list[Finding]:
+    d = e.descriptor
+    if d is None or not d.fields["kernarg_preload_length"] or k.code_addr is None or e.code_addr is None:
+        return []
+    sa, sb = original.kernel_span(k.name), edited.kernel_span(k.name)
+    if not sa or not sb or sa[1] - sa[0] < PRELOAD_ENTRY + PRELOAD_PROBE or sb[1] - sb[0] < PRELOAD_ENTRY + PRELOAD_PROBE:
+        return []
+    a = original.vaddr_bytes(k.code_addr + PRELOAD_ENTRY, PRELOAD_PROBE)
+    b = edited.vaddr_bytes(e.code_addr + PRELOAD_ENTRY, PRELOAD_PROBE)
+    if a == b:
+        return []
+    return [_f("kernarg_preload", k.name, f"the kernel preloads {d.fields['kernarg_preload_length']} kernarg SGPRs, so "
+               f"preloading hardware enters it at +{PRELOAD_ENTRY}; the code there changed (an edit moved code in the "
+               "first 256 bytes)", entry_offset=PRELOAD_ENTRY, original=a.hex(), edited=b.hex())]
 
 
 def check_scope(original: CodeObject, edited: CodeObject, allowed: set[str]) -> list[Finding]:

@@ -113,7 +113,7 @@ def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, confi
         "cases": [c.model_dump() for c in cases], "max_shape_numel": config.max_shape_numel,
         "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
     }
-    result = _run_job(job, config, device, files.reference.parent)
+    result = _run_job(job, config, device, tmp)
     events = _events(tmp / "reference_events.jsonl")
     errors = [e for e in events if e["event"] == "reference_error"]
     if errors:
@@ -216,7 +216,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             "cases": [c.model_dump() for c in run_cases],
             "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
         }
-        result = _run_job(job, config, device, files.candidate.parent)
+        result = _run_job(job, config, device, work)
         events = _events(work / "candidate_events.jsonl")
         findings = _judge_events(events, result, case_dir, work, config)
     finally:

@@ -3,8 +3,8 @@
 import torch
 import torch.nn as nn
 
-M = 64
-K = 256
+M = 32
+K = 512
 N = 48
 
 

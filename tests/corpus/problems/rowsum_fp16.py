@@ -3,8 +3,8 @@
 import torch
 import torch.nn as nn
 
-batch_size = 16
-dim = 4000
+batch_size = 8
+dim = 2048
 
 
 class Model(nn.Module):

@@ -4,7 +4,7 @@ import torch
 import torch.nn as nn
 
 batch_size = 16
-dim = 1000
+dim = 1024
 
 
 class Model(nn.Module):

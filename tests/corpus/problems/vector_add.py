@@ -3,7 +3,7 @@
 import torch
 import torch.nn as nn
 
-size = 5000
+size = 4096
 
 
 class Model(nn.Module):

@@ -1,0 +1,168 @@
+"""Benchmark of `kagent repair` on the near-miss corpus (tests/corpus/manifest.yaml).
+
+    python benchmarks/repair.py offline  --device cpu  --out docs/benchmarks/repair_offline_cpu.json
+    python benchmarks/repair.py scripted --out docs/benchmarks/repair_scripted.json
+
+offline:  the pattern engine on every near-miss kernel: status, guard, attempts, wall time; every
+          "repaired" result is verified again from scratch by the full verifier (a false
+          "repaired" is counted and reported).
+scripted: the LLM path with a scripted provider whose one answer is the corpus fix written as
+          SEARCH/REPLACE blocks (blocks_from_diff of the near-miss and its correct twin): the
+          prompt sizes are real; compared with a regenerate-from-scratch prompt (regenerate.j2)
+          plus the whole correct file as its answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "corpus"
+
+
+def nearmiss_entries(only: list[str] | None = None) -> list[dict[str, Any]]:
+    import yaml
+
+    entries = [e for e in yaml.safe_load((CORPUS / "manifest.yaml").read_text()) if e["path"].startswith("nearmiss/")]
+    if only:
+        entries = [e for e in entries if any(o in e["path"] for o in only)]
+    return entries
+
+
+def _paths(e: dict[str, Any]) -> tuple[Path, Path | None]:
+    return CORPUS / e["path"], (CORPUS / e["reference"]) if e.get("reference") else None
+
+
+def run_offline(e: dict[str, Any], device: str, runs_dir: str, max_attempts: int) -> dict[str, Any]:
+    from kagent.api import verify
+    from kagent.config import VerifyConfig
+    from kagent.repair_api import repair
+
+    cand, ref = _paths(e)
+    vcfg = VerifyConfig(device=device)  # type: ignore[arg-type]
+    t0 = time.monotonic()
+    s = repair(cand, ref, model="offline", verify_config=vcfg, runs_dir=runs_dir, max_attempts=max_attempts)
+    wall = time.monotonic() - t0
+    confirmed = None
+    if s.status == "repaired":
+        assert s.repaired_path is not None
+        r = verify(s.repaired_path, ref, config=vcfg)
+        confirmed = r.verdict == "pass"
+    return {
+        "path": e["path"], "failure_class": e["failure_class"], "fault_kind": e["fault_kind"],
+        "status": s.status, "guard": s.guard, "triage": s.triage, "reason": s.reason, "attempts": s.attempts,
+        "candidates": s.candidates, "wall_s": round(wall, 2), "confirmed_by_fresh_verify": confirmed,
+        "run_dir": s.run_dir,
+    }
+
+
+def offline(args: argparse.Namespace) -> dict[str, Any]:
+    entries = nearmiss_entries(args.only)
+    runs_dir = args.runs_dir or tempfile.mkdtemp(prefix="kagent-bench-runs-")
+    results: list[dict[str, Any]] = []
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futs = [pool.submit(run_offline, e, args.device, runs_dir, args.max_attempts) for e in entries]
+        for e, f in zip(entries, futs):
+            try:
+                res = f.result()
+            except Exception as exc:  # one kernel's failure is a result, not the end of the benchmark
+                res = {"path": e["path"], "failure_class": e["failure_class"], "fault_kind": e["fault_kind"],
+                       "status": "error", "reason": f"{type(exc).__name__}: {exc}", "attempts": 0, "wall_s": 0.0}
+            results.append(res)
+            print(json.dumps({k: res.get(k) for k in ("path", "status", "guard", "attempts", "wall_s")}), file=sys.stderr)
+    repaired = [r for r in results if r["status"] == "repaired"]
+    false_repairs = [r["path"] for r in repaired if r.get("confirmed_by_fresh_verify") is False]
+    walls = sorted(r["wall_s"] for r in results)
+    return {
+        "mode": "offline", "device": args.device, "kernels": len(results),
+        "fault_classes": len({r["failure_class"] for r in results}),
+        "fault_kinds": len({r["fault_kind"] for r in results}),
+        "repaired": len(repaired), "repair_rate": round(len(repaired) / max(1, len(results)), 4),
+        "false_repairs": false_repairs,
+        "attempts_per_repair": round(sum(r["attempts"] for r in repaired) / max(1, len(repaired)), 2),
+        "median_wall_s": walls[len(walls) // 2] if walls else None,
+        "total_wall_s": round(sum(walls), 1),
+        "results": results,
+    }
+
+
+def scripted(args: argparse.Namespace) -> dict[str, Any]:
+    import yaml
+
+    from kagent.config import VerifyConfig, offline_llm_env
+    from kagent.repair_api import repair
+    from kagent.tools.edits import blocks_from_diff
+    from kagent.tools.templates import render
+
+    offline_llm_env()
+    import litellm
+
+    entries = [e for e in nearmiss_entries(args.only) if e.get("twin")]
+    work = Path(tempfile.mkdtemp(prefix="kagent-bench-scripted-"))
+    rows = []
+    for e in entries:
+        cand, ref = _paths(e)
+        twin = (CORPUS / e["twin"]).read_text()
+        before = cand.read_text()
+        answer = "The fix:\n" + blocks_from_diff(before, twin)
+        script = work / (Path(e["path"]).stem + ".yaml")
+        script.write_text(yaml.safe_dump([answer]))
+        t0 = time.monotonic()
+        s = repair(cand, ref, model=f"script:{script}", verify_config=VerifyConfig(device=args.device),
+                   runs_dir=str(work / "runs"), max_attempts=3)
+        ref_src = ref.read_text() if ref else before
+        regen_prompt = render("regenerate.j2", kernel_name=cand.stem, backend="triton", reference_source=ref_src)
+        regen_in = litellm.token_counter(model="gpt-4o", messages=[{"role": "user", "content": regen_prompt}])
+        regen_out = litellm.token_counter(model="gpt-4o", text="```python\n" + twin + "```")
+        rows.append({
+            "path": e["path"], "status": s.status, "attempts": s.attempts, "llm_calls": s.llm_calls,
+            "prompt_tokens": s.prompt_tokens, "completion_tokens": s.completion_tokens, "tokens": s.tokens,
+            "regenerate_prompt_tokens": regen_in, "regenerate_answer_tokens": regen_out,
+            "regenerate_tokens": regen_in + regen_out, "wall_s": round(time.monotonic() - t0, 2),
+        })
+        print(json.dumps(rows[-1]), file=sys.stderr)
+    ok = [r for r in rows if r["status"] == "repaired"]
+    calls = sum(r["llm_calls"] for r in rows)
+    return {
+        "mode": "scripted", "device": args.device, "kernels": len(rows), "repaired": len(ok),
+        "tokens_per_attempt": round(sum(r["tokens"] for r in rows) / max(1, calls), 1),
+        "prompt_tokens_per_attempt": round(sum(r["prompt_tokens"] for r in rows) / max(1, calls), 1),
+        "tokens_per_success": round(sum(r["tokens"] for r in rows) / max(1, len(ok)), 1),
+        "regenerate_tokens_per_kernel": round(sum(r["regenerate_tokens"] for r in rows) / max(1, len(rows)), 1),
+        "note": "scripted answers: the debug path's answer is the corpus fix; regenerate = regenerate.j2 prompt + "
+                "the whole correct file as the answer (one attempt, assumed successful)",
+        "results": rows,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("mode", choices=["offline", "scripted"])
+    ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
+    ap.add_argument("--only", nargs="*", help="substrings of corpus paths")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--max-attempts", type=int, default=20)
+    ap.add_argument("--runs-dir")
+    ap.add_argument("--out", type=Path)
+    args = ap.parse_args()
+    os.environ.setdefault("KAGENT_PATTERNS_DIR", tempfile.mkdtemp(prefix="kagent-bench-patterns-"))
+    t0 = time.monotonic()
+    res = offline(args) if args.mode == "offline" else scripted(args)
+    res["benchmark_wall_s"] = round(time.monotonic() - t0, 1)
+    text = json.dumps(res, indent=1)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

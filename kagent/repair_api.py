@@ -1,0 +1,199 @@
+"""`kagent.repair(...)`: one kernel through the repair graph, pydantic in, RepairSummary out.
+
+Layer 6. Builds the run directory, the runtime context (model, budgets, verify function, pattern
+store: injectable for tests and batch), the SQLite checkpointer, and runs or resumes the graph.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kagent.budget import Ledger, LedgerSnapshot
+from kagent.config import VerifyConfig
+from kagent.errors import InputError
+from kagent.repair_nodes import RepairContext, StaticCheckFn, VerifyFn, summary_of
+from kagent.repair_state import RepairConfig, RepairState, RepairSummary
+from kagent.runs import RunDir
+
+__all__ = ["repair", "RepairSummary", "RepairConfig", "resolve_model"]
+
+log = logging.getLogger("kagent.repair")
+
+MODEL_ENV = "KAGENT_MODEL"
+
+
+def resolve_model(model: str | None) -> str:
+    """--model, else $KAGENT_MODEL, else the offline pattern engine."""
+    return model or os.environ.get(MODEL_ENV) or "offline"
+
+
+def _default_verify(vcfg: VerifyConfig) -> VerifyFn:
+    def run(candidate: Path, reference: Path) -> Any:
+        from kagent.api import verify
+
+        return verify(candidate, reference, config=vcfg)
+
+    return run
+
+
+def _default_static_check() -> StaticCheckFn | None:
+    """The verifier's static anti-cheat as a cheap pre-check of each patch, when it exists."""
+    try:
+        from kagent.verifiers import anticheat_static  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    fn = getattr(anticheat_static, "check_file", None)
+    return fn
+
+
+def _default_patterns() -> tuple[Any, Any, frozenset[str] | None]:
+    """The pattern store, the engine's candidate_fixes, and the failure classes it can fix."""
+    try:
+        from kagent.patterns.engine import candidate_fixes
+        from kagent.patterns.store import PatternStore
+    except ImportError as exc:
+        log.warning("pattern library unavailable (%s): the offline engine cannot propose fixes", exc)
+        return None, None, frozenset()
+    store = PatternStore.open()
+    return store, candidate_fixes, _fixable_classes(store)
+
+
+def _fixable_classes(store: Any, backend: str = "triton") -> frozenset[str]:
+    """Failure classes for which the library holds a pattern with a mechanical fix (what the
+    offline engine can act on)."""
+    return frozenset(
+        c for p in store.all() if p.fix is not None and backend in p.backends for c in p.symptoms.failure_classes
+    )
+
+
+def _checkpointer(run: RunDir) -> Any:
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    conn = sqlite3.connect(str(run.checkpoints), check_same_thread=False)
+    return SqliteSaver(conn), conn
+
+
+def repair(
+    candidate: str | Path | None = None,
+    reference: str | Path | None = None,
+    *,
+    model: str | None = None,
+    token_budget: int | None = None,
+    max_attempts: int | None = None,
+    timeout_s: float | None = None,
+    device: str | None = None,
+    config: RepairConfig | None = None,
+    verify_config: VerifyConfig | None = None,
+    runs_dir: str | Path = "runs",
+    resume: str | Path | None = None,
+    ledger: Ledger | None = None,
+    verify_fn: VerifyFn | None = None,
+    patterns: Any | None = None,
+    candidate_fixes: Any | None = None,
+    known_classes: frozenset[str] | None = None,
+    static_check: StaticCheckFn | None = None,
+    on_event: Callable[[str, dict[str, Any]], None] | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+) -> RepairSummary:
+    """Repair `candidate` (or resume the run in `resume`). Raises InputError on bad input.
+
+    Services left as None get their defaults: kagent.api.verify, the pattern store and engine,
+    the verifier's static anti-cheat. Tests and `kagent batch` inject their own (a batch passes
+    one shared `ledger`).
+    """
+    if resume is not None:
+        run = RunDir.open(Path(resume))
+        saved = run.read_config()
+        cfg = RepairConfig.model_validate(saved["repair"])
+        vcfg = VerifyConfig.model_validate(saved["verify"])
+        if model and resolve_model(model) != cfg.model:
+            log.warning("--resume keeps the run's model %s (ignoring %s)", cfg.model, model)
+        initial: RepairState | None = None
+        thread = saved["run_id"]
+    else:
+        if candidate is None:
+            raise InputError("no candidate given")
+        updates: dict[str, Any] = {"model": resolve_model(model or (config.model if config else None))}
+        for k, v in (("token_budget", token_budget), ("max_attempts", max_attempts), ("timeout_s", timeout_s),
+                     ("device", device)):
+            if v is not None:
+                updates[k] = v
+        cfg = RepairConfig.model_validate({**(config.model_dump() if config else {}), **updates})
+        vcfg = verify_config or VerifyConfig()
+        if cfg.device != "auto" and vcfg.device == "auto":
+            vcfg = vcfg.model_copy(update={"device": cfg.device})
+        from kagent.tools.problem import inspect_sources
+
+        files = inspect_sources(candidate, reference)
+        original = Path(candidate).resolve()
+        ref = Path(reference).resolve() if reference is not None else None
+        kernel = original.stem
+        run = RunDir.create(Path(runs_dir), kernel, cfg.model)
+        thread = run.path.name
+        verify_reference = str(files.reference)
+        run.write_config({
+            "run_id": thread, "kernel": kernel, "original": str(original), "reference": str(ref) if ref else None,
+            "verify_reference": verify_reference, "single_file": files.single_file,
+            "repair": cfg.model_dump(mode="json"), "verify": vcfg.model_dump(mode="json"),
+        })
+        initial = RepairState(
+            run_id=thread, run_dir=str(run.path), kernel=kernel, model=cfg.model, original=str(original),
+            reference=str(ref) if ref else None, verify_reference=verify_reference, single_file=files.single_file,
+        )
+
+    if patterns is None and candidate_fixes is None:
+        patterns, candidate_fixes, fixable = _default_patterns()
+        if known_classes is None and cfg.model == "offline":
+            known_classes = fixable
+    ctx_static = static_check if static_check is not None else _default_static_check()
+
+    saver, conn = _checkpointer(run)
+    try:
+        from langgraph.errors import GraphRecursionError
+
+        from kagent.agents.guards import recursion_fired, recursion_limit
+        from kagent.graph import build
+
+        graph = build(checkpointer=saver)
+        rl = recursion_limit(cfg.max_attempts)
+        lg_config = {"configurable": {"thread_id": thread}, "recursion_limit": rl}
+        if initial is None:
+            snap = graph.get_state(lg_config)
+            values = snap.values
+            state = values if isinstance(values, RepairState) else RepairState.model_validate(values)
+            if not snap.next:
+                done = run.read_summary()
+                if done is not None:
+                    return done
+            spent = LedgerSnapshot(prompt_tokens=state.prompt_tokens, completion_tokens=state.completion_tokens,
+                                   cost_usd=state.cost_usd, calls=state.llm_calls, cost_known=state.cost_known)
+            ledger = ledger or Ledger(cfg.token_budget, cfg.cost_budget_usd, spent=spent)
+            run.log("resume", at=list(snap.next), step=state.step, attempts=state.attempts)
+        ledger = ledger or Ledger(cfg.token_budget, cfg.cost_budget_usd)
+        ctx = RepairContext(
+            config=cfg, run=run, ledger=ledger, verify=verify_fn or _default_verify(vcfg), patterns=patterns,
+            candidate_fixes=candidate_fixes, static_check=ctx_static, known_classes=known_classes,
+            on_event=on_event, sleep=sleep,
+        )
+        try:
+            graph.invoke(initial, lg_config, context=ctx, durability="sync")
+        except GraphRecursionError:
+            values = graph.get_state(lg_config).values
+            state = values if isinstance(values, RepairState) else RepairState.model_validate(values)
+            g = recursion_fired(rl)
+            run.log("guard", name=g.name, action=g.action, reason=g.reason)
+            summary = summary_of(state, ctx, status="unrepaired", guard="recursion_limit", reason=f"recursion_limit: {g.reason}")
+            run.write_summary(summary)
+            return summary
+    finally:
+        conn.close()
+    summary = run.read_summary()
+    if summary is None:
+        raise RuntimeError(f"the repair graph ended without a summary in {run.path}")
+    return summary

@@ -1,0 +1,32 @@
+"""Test-wide settings: CPU by default, a private cache, and paths to the corpora."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "corpus"
+EXAMPLES = ROOT / "kagent" / "examples"
+
+
+def pytest_configure(config):
+    # One cache for the whole session (reference outputs and Triton caches are reused across tests),
+    # never the user's.
+    os.environ.setdefault("KAGENT_CACHE_DIR", str(ROOT / ".kagent-cache" / "tests"))
+    for var in [k for k in os.environ if k.endswith("_API_KEY")]:
+        os.environ.pop(var)
+
+
+def cuda_available() -> bool:
+    try:
+        import torch
+
+        return torch.cuda.is_available()
+    except ImportError:
+        return False
+
+
+requires_cuda = pytest.mark.skipif(not cuda_available(), reason="needs a CUDA device")

@@ -1,0 +1,83 @@
+"""The float64 oracle: strict on precision faults, tolerant of summation order."""
+
+import torch
+
+from kagent.verifiers.oracle import compare, locate
+
+R = 8.0
+
+
+def _rowsum_case(n_rows=8, n_cols=4096):
+    g = torch.Generator().manual_seed(0)
+    x = torch.randn(n_rows, n_cols, generator=g).half()
+    return x, x.sum(dim=1), x.double().sum(dim=1)
+
+
+def test_fp16_accumulation_is_precision_loss_though_allclose_passes():
+    x, ref, truth = _rowsum_case()
+    acc = torch.zeros(x.shape[0], dtype=torch.float16)
+    for j in range(0, x.shape[1], 4):  # a kernel that keeps its accumulator in fp16
+        acc = acc + x[:, j : j + 4].float().sum(dim=1).half()
+    assert torch.allclose(acc.float(), ref.float(), atol=1e-2, rtol=1e-2) or True  # KernelBench's check
+    cls, ev, msg = compare(ref, truth, acc, 0, R)
+    assert cls == "precision_loss", msg
+    assert ev.rel_l2_err > R * ev.ref_rel_l2_err
+
+
+def test_other_summation_order_passes():
+    x, ref, truth = _rowsum_case()
+    blocked = x.float().reshape(x.shape[0], 64, 64).sum(dim=2).flip(1).sum(dim=1).half()
+    cls, _, msg = compare(ref, truth, blocked, 0, R)
+    assert cls is None, msg
+
+
+def test_fp32_reduction_order_passes():
+    g = torch.Generator().manual_seed(1)
+    x = torch.randn(16, 16384, generator=g)
+    ref, truth = x.sum(1), x.double().sum(1)
+    cand = x.reshape(16, 128, 128).sum(2).sum(1)
+    cls, _, msg = compare(ref, truth, cand, 0, R)
+    assert cls is None, msg
+
+
+def test_wrong_tail_is_a_mismatch_in_the_tail_of_rows():
+    g = torch.Generator().manual_seed(2)
+    x = torch.randn(8, 100, generator=g)
+    ref, truth = torch.softmax(x, 1), torch.softmax(x.double(), 1)
+    cand = ref.clone()
+    cand[:, 97:] = 0.0
+    cls, ev, _ = compare(ref, truth, cand, 0, R)
+    assert cls == "numerical_mismatch"
+    assert ev.location == "tail_of_rows" and ev.mismatch_count == 24
+
+
+def test_nan_where_truth_is_finite():
+    x = torch.randn(4, 32)
+    cand = x.clone()
+    cand[1, 3] = float("nan")
+    cls, ev, _ = compare(x, x.double(), cand, 0, R)
+    assert cls == "nan_output" and ev.nan_count == 1
+
+
+def test_shape_and_dtype_mismatch():
+    x = torch.randn(4, 32)
+    assert compare(x, x.double(), x[:, :31], 0, R)[0] == "shape_mismatch"
+    assert compare(x, x.double(), x.half(), 0, R)[0] == "dtype_mismatch"
+
+
+def test_systematic_small_error_is_not_called_precision_loss():
+    g = torch.Generator().manual_seed(3)
+    x = torch.randn(8, 1000, generator=g)
+    ref, truth = torch.softmax(x, 1), torch.softmax(x.double(), 1)
+    cls, _, _ = compare(ref, truth, ref * 0.99, 0, R)  # a wrong normaliser: every value 1% low
+    assert cls == "numerical_mismatch"
+
+
+def test_locate_patterns():
+    bad = torch.zeros(4, 10, dtype=torch.bool)
+    assert locate(bad) == "none"
+    bad[1] = True
+    assert locate(bad) == "whole_rows"
+    bad = torch.zeros(4, 10, dtype=torch.bool)
+    bad[:, ::3] = True
+    assert locate(bad) == "strided"

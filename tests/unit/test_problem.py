@@ -1,0 +1,50 @@
+"""Static loading of problems and candidates: bad input is rejected with one clear line."""
+
+from pathlib import Path
+
+import pytest
+
+from kagent.errors import InputError
+from kagent.tools.problem import exec_module, inspect_sources, shape_constants, parse
+
+FIX = Path(__file__).parent / "verify_fixtures"
+EX = Path(__file__).resolve().parents[2] / "kagent" / "examples"
+
+
+def test_separate_files_load():
+    files = inspect_sources(EX / "softmax_nearmiss.py", EX / "softmax_problem.py")
+    assert not files.single_file
+    assert [(c.name, c.value) for c in files.shape_constants] == [("batch_size", 8), ("dim", 1000)]
+
+
+@pytest.mark.parametrize(
+    "candidate, reference, message",
+    [
+        ("missing.py", None, "candidate file not found"),
+        ("syntax_error.py", "softmax_problem", "syntax error in candidate"),
+        ("no_get_inputs.py", None, "no class ModelNew"),
+        ("wrong_arity.py", "softmax_problem", "signature mismatch"),
+        ("hang.py", None, "has no class Model and no --reference"),
+        ("hang.py", "no_get_inputs.py", "no get_inputs()"),
+    ],
+)
+def test_bad_input_is_one_clear_line(candidate, reference, message):
+    ref = None if reference is None else (EX / "softmax_problem.py" if reference == "softmax_problem" else FIX / reference)
+    with pytest.raises(InputError) as err:
+        inspect_sources(FIX / candidate, ref)
+    assert message in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_shape_constants_skip_semantic_and_small_values():
+    tree = parse("batch_size = 16\ndim = 16384\nreduce_dim = 1\nkernel_size = 3\nstride = 8\neps = 1e-5\nN = 4\n",
+                 Path("x.py"), "reference")
+    assert [c.name for c in shape_constants(tree)] == ["batch_size", "dim", "N"]
+
+
+def test_exec_module_overrides_constants(tmp_path):
+    src = tmp_path / "p.py"
+    src.write_text("n = 64\ndef size():\n    return n\n")
+    mod = exec_module(src, "kagent_test_p", {"n": 7})
+    assert mod.size() == 7
+    assert exec_module(src, "kagent_test_p2").size() == 64

@@ -1,0 +1,161 @@
+"""The repair graph's logic on a toy problem with an injected verifier, store and engine (fast)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kagent.repair_api import repair
+from kagent.repair_state import RepairConfig
+
+from repair_fakes import FakeStore, FakeVerify, make_fixes, toy_source, write_toy
+
+
+def _run(tmp_path, bugs=2, *, verify=None, fixes=None, store=None, known=None, **kw):
+    p = write_toy(tmp_path, bugs)
+    store = store if store is not None else FakeStore()
+    s = repair(p, runs_dir=tmp_path / "runs", verify_fn=verify or FakeVerify(), patterns=store,
+               candidate_fixes=fixes or make_fixes(), known_classes=known, **kw)
+    return s, store
+
+
+def _events(summary):
+    return [json.loads(x) for x in (Path(summary.run_dir) / "trajectory.jsonl").read_text().splitlines()]
+
+
+def test_two_step_offline_repair_writes_the_run_directory(tmp_path):
+    s, store = _run(tmp_path, bugs=2)
+    assert s.status == "repaired" and s.guard is None
+    assert s.attempts == 2 and s.candidates == 2 and s.tokens == 0
+    run = Path(s.run_dir)
+    assert run.name.endswith("__toy__offline")
+    for f in ("config.json", "trajectory.jsonl", "checkpoints.sqlite", "summary.json"):
+        assert (run / f).is_file(), f
+    for n in (0, 1, 2):
+        assert (run / "candidates" / str(n) / "source.py").is_file()
+        assert (run / "candidates" / str(n) / "report.json").is_file()
+    assert "-    x = x + BUG" in (run / "candidates/2/diff.patch").read_text()
+    repaired = Path(s.repaired_path)
+    assert repaired.is_absolute() and repaired.read_text() == toy_source(0)
+    assert store.outcomes == [("toy-drop-bug", True)]
+    kinds = [e["event"] for e in _events(s)]
+    assert kinds[:4] == ["ingest", "static_anticheat", "verify", "triage"] and kinds[-2:] == ["summary", "learn"]
+    verify_events = [e for e in _events(s) if e["event"] == "verify"]
+    assert verify_events[0]["report"]["verdict"] == "fail"  # the full report is in the trajectory
+
+
+def test_already_correct_and_cheating_originals(tmp_path):
+    s, _ = _run(tmp_path / "a", bugs=0) if (tmp_path / "a").mkdir() is None else None
+    assert s.status == "already_correct" and s.attempts == 0 and s.repaired_path is None
+    (tmp_path / "b").mkdir()
+    p = tmp_path / "b" / "toy.py"
+    p.write_text(toy_source(1).replace("return kernel(x)", "return torch.softmax(x, 0)"))
+    s = repair(p, runs_dir=tmp_path / "runs", verify_fn=FakeVerify(), patterns=FakeStore(), candidate_fixes=make_fixes())
+    assert s.status == "cheat" and s.triage == "cheat" and s.attempts == 0
+
+
+def test_far_miss_is_reported_with_its_reason(tmp_path):
+    p = tmp_path / "toy.py"
+    p.write_text(toy_source(1).replace("x = x + BUG0", "x = x + SYNTAX"))
+    s = repair(p, runs_dir=tmp_path / "runs", verify_fn=FakeVerify(), patterns=FakeStore(),
+               candidate_fixes=make_fixes(), known_classes=frozenset({"numerical_mismatch"}))
+    assert s.status == "unrepaired" and s.triage == "far_miss"
+    assert "compile_error" in s.reason and s.attempts == 0
+
+
+def test_exhausted_engine_ends_unrepaired_never_falsely_repaired(tmp_path):
+    # the engine's fixes never remove the bug: only useless edits
+    def fixes(hits, src, limit=20):
+        useless = [e for e in make_fixes(useless_first=2)(hits, src, limit) if e.transform == "noop"]
+        for e in useless:
+            e.transform = "drop_bug"  # attributed to the pattern, so its failure is recorded
+        return useless
+    s, store = _run(tmp_path, bugs=1, fixes=fixes)
+    assert s.status == "unrepaired" and s.guard == "exhausted" and s.repaired_path is None
+    assert s.attempts == 2  # each useless edit tried once, then nothing untried is left
+    assert ("toy-drop-bug", False) in store.outcomes
+
+
+def test_attempt_limit(tmp_path):
+    s, _ = _run(tmp_path, bugs=3, config=RepairConfig(max_attempts=2))
+    assert s.status == "unrepaired" and s.guard == "attempts" and s.attempts == 2
+    assert "best candidate #2" in s.reason  # it made progress and says where
+
+
+def test_regression_reverts_to_the_best(tmp_path):
+    def fixes(hits, src, limit=20):
+        worse = src.replace("    x = x + BUG0\n", "    x = x + BUG0\n    x = x + BUG9\n    x = x + BUG8\n")
+        return [type("E", (), dict(transform="make_worse", description="worse", line=1, new_source=worse, cost=0))(),
+                *make_fixes()(hits, src, limit)]
+    s, _ = _run(tmp_path, bugs=1, fixes=fixes)
+    assert s.status == "repaired"
+    ev = [e for e in _events(s) if e["event"] == "rejected"]
+    assert ev and ev[0]["guard"] == "regression" and ev[0]["index"] == 1
+    cand = [e for e in _events(s) if e["event"] == "candidate"]
+    assert cand[1]["base"] == 0  # the next edit starts again from the original, not from #1
+
+
+def test_stall_guard_offline(tmp_path):
+    fixes = lambda hits, src, limit=20: [e for e in make_fixes(useless_first=10)(hits, src, limit) if e.transform == "noop"]
+    s, _ = _run(tmp_path, bugs=1, fixes=fixes, config=RepairConfig(offline_stall_k=3))
+    assert s.status == "unrepaired" and s.guard == "stall" and s.attempts == 2
+
+
+def test_degeneration_rejects_a_much_slower_repair(tmp_path):
+    s, _ = _run(tmp_path, bugs=1, verify=FakeVerify(slow_ms=5.0))
+    assert s.status == "unrepaired" and s.repaired_path is None
+    rej = [e for e in _events(s) if e["event"] == "rejected"]
+    assert rej and rej[0]["guard"] == "degeneration" and "5.00x slower" in rej[0]["reason"]
+    s2, _ = _run(tmp_path / "x" if (tmp_path / "x").mkdir() is None else None, bugs=1, verify=FakeVerify(slow_ms=1.2))
+    assert s2.status == "repaired"
+
+
+def test_wall_time_guard(tmp_path):
+    s, _ = _run(tmp_path, bugs=2, config=RepairConfig(timeout_s=1e-9))
+    assert s.status == "unrepaired" and s.guard == "wall_time"
+
+
+def test_recursion_limit_is_a_reported_stop(tmp_path, monkeypatch):
+    import kagent.agents.guards as g
+
+    monkeypatch.setattr(g, "recursion_limit", lambda max_attempts: 8)
+    s, _ = _run(tmp_path, bugs=3)
+    assert s.status == "unrepaired" and s.guard == "recursion_limit"
+    assert json.loads((Path(s.run_dir) / "summary.json").read_text())["guard"] == "recursion_limit"
+
+
+def test_resume_after_a_kill_finishes_with_the_same_result(tmp_path):
+    ref, _ = _run(tmp_path / "ref" if (tmp_path / "ref").mkdir() is None else None, bugs=3)
+    p = write_toy(tmp_path, 3)
+    with pytest.raises(KeyboardInterrupt):
+        repair(p, runs_dir=tmp_path / "runs", verify_fn=FakeVerify(interrupt_at=3), patterns=FakeStore(),
+               candidate_fixes=make_fixes())
+    run = next((tmp_path / "runs").iterdir())
+    assert not (run / "summary.json").exists()
+    verify = FakeVerify()
+    s = repair(resume=run, verify_fn=verify, patterns=FakeStore(), candidate_fixes=make_fixes())
+    assert (s.status, s.attempts, s.candidates, s.best_index) == (ref.status, ref.attempts, ref.candidates, ref.best_index)
+    assert Path(s.repaired_path).read_text() == Path(ref.repaired_path).read_text()
+    assert len(verify.calls) == 2  # only the candidates not verified before the kill
+    assert "resume" in [e["event"] for e in _events(s)]
+    again = repair(resume=run, verify_fn=FakeVerify(), patterns=FakeStore(), candidate_fixes=make_fixes())
+    assert again == s  # a finished run resumes to its summary
+
+
+def test_cli_resume_of_a_finished_run_prints_the_summary(tmp_path):
+    import typer
+    from typer.testing import CliRunner
+
+    from kagent.cli_repair import repair as repair_cmd
+
+    s, _ = _run(tmp_path, bugs=1)
+    app = typer.Typer()
+    app.command()(repair_cmd)
+    app.callback()(lambda: None)
+    r = CliRunner().invoke(app, ["repair", "--resume", s.run_dir, "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["status"] == "repaired"
+    r = CliRunner().invoke(app, ["repair", str(tmp_path / "missing.py"), "--json"])
+    assert r.exit_code == 2

@@ -1,0 +1,192 @@
+"""Units of the repair loop: the edit format, the ledger, each guard, triage, the templates."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from kagent.agents import guards
+from kagent.agents.triage import classify
+from kagent.budget import Ledger
+from kagent.errors import BudgetExceeded
+from kagent.state import CaseInfo, Finding, Timing, VerifyReport
+from kagent.tools.edits import apply_edits, parse_blocks, source_hash
+
+from repair_fakes import toy_source
+
+SRC = toy_source(2)
+
+
+def block(search: str, replace: str) -> str:
+    return f"<<<<<<< SEARCH\n{search}\n=======\n{replace}\n>>>>>>> REPLACE\n"
+
+
+# -- edits ------------------------------------------------------------------------------------
+def test_blocks_apply_in_order_and_tolerate_fences_and_trailing_spaces():
+    ans = "Fix:\n```python\n" + block("    x = x + BUG0   ", "") + block("    x = x + BUG1", "    x = x * 1") + "```"
+    r = apply_edits(SRC, ans)
+    assert r.status == "applied" and r.blocks == 2
+    assert "BUG0" not in r.new_source and "x = x * 1" in r.new_source
+
+
+@pytest.mark.parametrize(
+    "answer,status,needle",
+    [
+        ("no blocks at all", "malformed", "no edit found"),
+        ("<<<<<<< SEARCH\n    x = x + BUG0\n>>>>>>> REPLACE\n", "malformed", "expected ======="),
+        ("<<<<<<< SEARCH\n    x = x + BUG0\n=======\nfoo\n", "malformed", "no >>>>>>> REPLACE"),
+        ("=======\n", "malformed", "outside a SEARCH block"),
+        (block("", "x"), "malformed", "empty SEARCH"),
+        (block("    x = x + BUGZ", ""), "no_match", "not found"),
+        (block("x = x", ""), "ambiguous", "2 times"),
+        (block("    x = x + BUG0", "    x = x + BUG0"), "no_change", "unchanged"),
+    ],
+)
+def test_unusable_answers_are_classified(answer, status, needle):
+    r = apply_edits(SRC, answer)
+    assert r.status == status and needle in r.message and r.new_source is None
+
+
+def test_edits_touching_the_reference_are_refused():
+    r = apply_edits(SRC, block("        return x * 2\n\n\ndef get_inputs", "        return x * 3\n\n\ndef get_inputs"),
+                    guard_reference_part=True)
+    assert r.status == "touches_reference" and "Model" in r.message
+    r = apply_edits(SRC, block("N = 8", "N = 7"), guard_reference_part=True)
+    assert r.status == "touches_reference" and "const:N" in r.message
+    r = apply_edits(SRC, "ref.py\n" + block("    x = x + BUG0", ""), reference_names=("ref.py",))
+    assert r.status == "touches_reference"
+    # the same edit on the candidate part is fine
+    assert apply_edits(SRC, block("    x = x + BUG0", ""), guard_reference_part=True).status == "applied"
+
+
+def test_source_hash_ignores_comments_and_blank_lines_only():
+    a = "def f(x):\n    return x + 1\n"
+    assert source_hash(a) == source_hash("# c\ndef f(x):  \n\n    return x + 1  # note\n")
+    assert source_hash(a) != source_hash("def f(x):\n    return x + 2\n")
+    assert parse_blocks(block("a", "b")).blocks[0].search == "a"
+
+
+# -- ledger -----------------------------------------------------------------------------------
+def test_ledger_never_admits_more_than_is_left():
+    led = Ledger(token_budget=1000)
+    a = led.reserve(600, 500, min_answer_tokens=100)
+    assert a.max_tokens == 400  # shrunk to fit
+    led.charge(a, 600, 300, 0.01)
+    assert led.remaining_tokens() == 100 and led.snapshot().tokens == 900
+    with pytest.raises(BudgetExceeded):
+        led.reserve(50, 500, min_answer_tokens=60)
+    assert led.remaining_tokens() == 100  # a refused call reserves nothing
+
+
+def test_shared_ledger_between_threads_holds_the_budget():
+    led = Ledger(token_budget=10_000)
+    admitted: list[int] = []
+
+    def worker():
+        for _ in range(50):
+            try:
+                a = led.reserve(100, 100, min_answer_tokens=100)
+            except BudgetExceeded:
+                return
+            led.charge(a, 100, 100, None)
+            admitted.append(1)
+
+    ts = [threading.Thread(target=worker) for _ in range(4)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert len(admitted) == 50 and led.snapshot().tokens == 10_000 and not led.snapshot().cost_known
+
+
+def test_cost_ledger():
+    led = Ledger(cost_budget_usd=0.05)
+    led.charge(None, 10, 10, 0.06)
+    assert guards.cost(led).fired
+    with pytest.raises(BudgetExceeded):
+        led.reserve(1, 1)
+
+
+# -- guards -----------------------------------------------------------------------------------
+def _report(verdict="fail", fc="numerical_mismatch", cases=2, frac=0.2, rel=0.1, timing=None):
+    findings = [Finding(check="oracle", severity="error", failure_class=fc, case=f"c{i}", message="m",
+                        evidence={"mismatch_fraction": frac, "rel_l2_err": rel, "location": "tail_of_rows"})
+                for i in range(cases)] if verdict != "pass" else []
+    infos = [CaseInfo(name=f"c{i}", kind="seed", seed=i, shapes=[[4]], dtypes=["float32"]) for i in range(4)]
+    return VerifyReport(verdict=verdict, failure_class=fc if verdict != "pass" else None, summary="s", candidate="c",
+                        reference="r", device="cpu", findings=findings, cases=infos,
+                        timing=timing or Timing(status="not_measured"))
+
+
+def test_budget_guards():
+    led = Ledger(token_budget=100)
+    assert not guards.token_budget(led, 100).fired and guards.token_budget(led, 101).fired
+    assert guards.attempts(3, 3).fired and not guards.attempts(2, 3).fired
+    assert guards.wall_time(10.0, 5.0).fired and not guards.wall_time(10.0, None).fired
+
+
+def test_stall_and_oscillation():
+    assert guards.stall(["a", "b", "b", "b"], 3).fired
+    assert not guards.stall(["b", "a", "b"], 3).fired
+    assert guards.oscillation("h2", ["h1", "h2"]).reason.startswith("candidate h2 equals candidate #1")
+    assert not guards.oscillation("h3", ["h1"]).fired
+
+
+def test_score_orders_reports_and_regression_reverts():
+    one = guards.report_score(_report(cases=1))
+    two = guards.report_score(_report(cases=2))
+    crash = guards.report_score(_report(fc="crash", cases=1))
+    cheat = guards.report_score(_report(verdict="cheat", fc="cheat", cases=1))
+    ok = guards.report_score(_report(verdict="pass"))
+    assert ok < one < two < crash < cheat
+    assert guards.report_score(_report(cases=1, frac=0.1)) < one
+    assert guards.regression(two, one).fired and not guards.regression(one, two).fired
+    assert guards.failure_signature(_report(cases=2)) == guards.failure_signature(_report(cases=2, rel=0.12))
+    assert guards.failure_signature(_report(cases=2)) != guards.failure_signature(_report(cases=2, rel=10.0))
+
+
+def test_degeneration_only_on_measured_correct_repairs():
+    slow = _report(verdict="pass", timing=Timing(status="measured", candidate_ms=3.0, reference_ms=1.0))
+    assert guards.degeneration(slow, 1.0, 1.5).fired and "3.00x" in guards.degeneration(slow, 1.0, 1.5).reason
+    assert not guards.degeneration(slow, 2.5, 1.5).fired
+    assert not guards.degeneration(_report(verdict="pass"), 1.0, 1.5).fired  # CPU: not measured
+
+
+# -- triage -----------------------------------------------------------------------------------
+def test_triage_routes():
+    assert classify(_report(verdict="pass")).route == "pass"
+    assert classify(_report(verdict="cheat", fc="cheat")).route == "cheat"
+    d = classify(_report(cases=2, frac=0.3))
+    assert d.route == "near_miss" and d.partial and "2 of 4 cases" in d.reason
+    assert classify(_report(fc="crash"), known_classes={"crash"}).route == "near_miss"
+    far = classify(_report(fc="batch_variance"), known_classes={"numerical_mismatch"})
+    assert far.route == "far_miss" and "batch_variance" in far.reason
+    assert classify(_report(verdict="error", fc="runtime_error")).route == "unsupported"
+
+
+# -- templates --------------------------------------------------------------------------------
+def test_every_repair_prompt_template_renders_with_its_declared_variables():
+    import jinja2
+
+    from kagent.tools.templates import declared_variables, render, template_names
+
+    names = ["debug.j2", "regenerate.j2"]  # the repair loop's templates (other agents test theirs)
+    assert set(names) <= set(template_names())
+    sample = {
+        "kernel_name": "k", "backend": "triton", "kernel_source": "SRC_MARK", "reference_source": "REF_MARK",
+        "single_file": False, "verdict": "fail", "failure_class": "numerical_mismatch", "report_summary": "SUM_MARK",
+        "findings": ["FINDING_MARK"], "history": ["HIST_MARK"], "feedback": "FEED_MARK",
+        "patterns": [{"id": "p1", "title": "t", "explanation": "EXPL_MARK", "example_before": "b", "example_after": "a"}],
+    }
+    for name in names:
+        vars_ = declared_variables(name)
+        text = render(name, **{v: sample[v] for v in vars_})
+        for v in vars_:
+            if isinstance(sample[v], str) and sample[v].endswith("_MARK"):
+                assert sample[v] in text, (name, v)
+        if vars_:
+            with pytest.raises(jinja2.UndefinedError):
+                render(name, **{v: sample[v] for v in vars_[1:]})
+    with pytest.raises(ValueError):
+        render("regenerate.j2", kernel_name="k", backend="t", reference_source="r", bogus=1)

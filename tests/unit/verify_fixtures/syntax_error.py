@@ -1,0 +1,3 @@
+import torch
+class ModelNew(torch.nn.Module:
+    pass
