@@ -20,6 +20,7 @@ from kagent.errors import InputError
 from kagent.repair_nodes import RepairContext, StaticCheckFn, VerifyFn, summary_of
 from kagent.repair_state import RepairConfig, RepairState, RepairSummary
 from kagent.runs import RunDir
+from kagent.state import Finding
 
 __all__ = ["repair", "RepairSummary", "RepairConfig", "resolve_model"]
 
@@ -42,14 +43,23 @@ def _default_verify(vcfg: VerifyConfig) -> VerifyFn:
     return run
 
 
-def _default_static_check() -> StaticCheckFn | None:
-    """The verifier's static anti-cheat as a cheap pre-check of each patch, when it exists."""
-    try:
-        from kagent.verifiers import anticheat_static  # type: ignore[attr-defined]
-    except ImportError:
+def _default_static_check(vcfg: VerifyConfig, reference: Path) -> StaticCheckFn | None:
+    """The verifier's static anti-cheat as a cheap pre-check of each patch (before the verify
+    that runs it again with the dynamic traps)."""
+    if not vcfg.anticheat:
         return None
-    fn = getattr(anticheat_static, "check_file", None)
-    return fn
+    from kagent.verifiers.anticheat_static import static_findings
+
+    ref_src = reference.read_text()
+
+    def check(path: Path) -> list[Finding]:
+        try:
+            return static_findings(path.read_text(), reference_source=ref_src, profile=vcfg.anticheat_profile)
+        except InputError as exc:  # a patch that does not parse is no cheat: verify reports it
+            log.debug("static anti-cheat skipped %s: %s", path, exc)
+            return []
+
+    return check
 
 
 def _default_patterns() -> tuple[Any, Any, frozenset[str] | None]:
@@ -136,22 +146,22 @@ def repair(
         kernel = original.stem
         run = RunDir.create(Path(runs_dir), kernel, cfg.model)
         thread = run.path.name
-        verify_reference = str(files.reference)
         run.write_config({
             "run_id": thread, "kernel": kernel, "original": str(original), "reference": str(ref) if ref else None,
-            "verify_reference": verify_reference, "single_file": files.single_file,
+            "verify_reference": str(files.reference), "single_file": files.single_file,
             "repair": cfg.model_dump(mode="json"), "verify": vcfg.model_dump(mode="json"),
         })
         initial = RepairState(
             run_id=thread, run_dir=str(run.path), kernel=kernel, model=cfg.model, original=str(original),
-            reference=str(ref) if ref else None, verify_reference=verify_reference, single_file=files.single_file,
+            reference=str(ref) if ref else None, verify_reference=str(files.reference), single_file=files.single_file,
         )
 
     if patterns is None and candidate_fixes is None:
         patterns, candidate_fixes, fixable = _default_patterns()
         if known_classes is None and cfg.model == "offline":
             known_classes = fixable
-    ctx_static = static_check if static_check is not None else _default_static_check()
+    verify_reference = Path(run.read_config()["verify_reference"])
+    ctx_static = static_check if static_check is not None else _default_static_check(vcfg, verify_reference)
 
     saver, conn = _checkpointer(run)
     try:

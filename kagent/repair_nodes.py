@@ -70,7 +70,7 @@ def _report(ctx: RepairContext, n: int) -> VerifyReport:
     return VerifyReport.model_validate_json(ctx.run.report_path(n).read_text())
 
 
-def _hits(ctx: RepairContext, state: RepairState, report: VerifyReport, source: str) -> list[Any]:
+def _hits(ctx: RepairContext, report: VerifyReport, source: str) -> list[Any]:
     if ctx.patterns is None or report.failure_class is None:
         return []
     key = ("hits", source_hash(source), report.failure_class)
@@ -181,7 +181,7 @@ def triage(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
 def retrieve(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
     report = _report(ctx, state.base_index)
     src = ctx.run.read_source(state.base_index)
-    hits = _hits(ctx, state, report, src)
+    hits = _hits(ctx, report, src)
     emit(ctx, "retrieve", base=state.base_index, failure_class=report.failure_class,
          hits=[{"id": h.pattern.id, "score": getattr(h, "score", None), "reason": getattr(h, "reason", "")} for h in hits],
          store="none" if ctx.patterns is None else "open")
@@ -228,7 +228,7 @@ def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
     cfg = ctx.config
     base_src = ctx.run.read_source(state.base_index)
     report = _report(ctx, state.base_index)
-    hits = _hits(ctx, state, report, base_src)
+    hits = _hits(ctx, report, base_src)
     upd: dict[str, Any] = {}
     if ctx.offline:
         if ctx.candidate_fixes is None:

@@ -46,6 +46,7 @@ COLLECTION = "kagent_patterns"
 RRF_K = 10  # small: the head of each list matters most
 SYMPTOM_WEIGHT = 1.5
 EMBEDDING_WEIGHT = 1.0
+DETECTOR_WEIGHT = 1.0
 EXCERPT_CHARS = 4000
 DEDUP_SIMILARITY = 0.92
 
@@ -274,6 +275,23 @@ class PatternStore:
         out.sort(key=lambda t: (-t[1], t[0]))
         return out
 
+    def detector_ranking(self, kernel_source: str, backend: str) -> list[tuple[int, str, str]]:
+        """(rank, pattern id, transform) for patterns whose diagnostic transform has a site in the kernel.
+
+        Patterns sharing a transform share its rank; cheaper transforms rank first.
+        """
+        if backend != "triton" or not kernel_source:
+            return []
+        from kagent.patterns.transforms import TRANSFORMS, applicable
+
+        names = sorted(applicable(kernel_source), key=lambda n: (TRANSFORMS[n].cost, n))
+        out = []
+        for rank, name in enumerate(names):
+            for p in sorted(self._patterns.values(), key=lambda p: p.id):
+                if p.fix == name and backend in p.backends:
+                    out.append((rank, p.id, name))
+        return out
+
     def retrieve(self, failure_class: str | None, error_text: str, kernel_source: str,
                  backend: str = "triton", k: int = 5) -> list[Hit]:
         """Hybrid retrieval: symptom matches and embedding similarity, fused by reciprocal rank."""
@@ -283,6 +301,9 @@ class PatternStore:
         similar = self.search(query, k=min(max(20, k), n), backend=backend) if n else []
         fused: dict[str, float] = {}
         reasons: dict[str, list[str]] = {}
+        for rank, pid, name in self.detector_ranking(kernel_source, backend):
+            fused[pid] = fused.get(pid, 0.0) + DETECTOR_WEIGHT / (RRF_K + rank + 1)
+            reasons.setdefault(pid, []).append(f"its fix {name} applies to the kernel")
         for rank, (pid, _score, why) in enumerate(symptom):
             fused[pid] = fused.get(pid, 0.0) + SYMPTOM_WEIGHT / (RRF_K + rank + 1)
             reasons.setdefault(pid, []).append(f"symptoms #{rank + 1}: {why}")

@@ -42,6 +42,13 @@ class Transform:
     cost: int
     summary: str
     propose: Callable[[str], list[ProposedEdit]]
+    sites: Callable[["_Src"], list["_Site"]]
+    diagnostic: bool = True
+
+
+# Transforms whose sites exist in most correct kernels too: their matching says nothing about a bug.
+_GENERIC = {"block_next_pow2", "upcast_before_reduction", "contiguous_before_launch", "int64_offsets",
+            "program_id_axis", "zeros_output", "loop_bound_off_by_one"}
 
 
 TRANSFORMS: dict[str, Transform] = {}
@@ -57,7 +64,8 @@ def _register(name: str, cost: int, summary: str) -> Callable[[Callable[["_Src"]
                 return []
             return src.edits(name, cost, fn(src))
 
-        TRANSFORMS[name] = Transform(name=name, cost=cost, summary=summary, propose=propose)
+        TRANSFORMS[name] = Transform(name=name, cost=cost, summary=summary, propose=propose, sites=fn,
+                                     diagnostic=name not in _GENERIC)
         return fn
 
     return deco
@@ -71,6 +79,27 @@ def propose_all(source: str, names: Iterable[str] | None = None) -> list[Propose
         raise KeyError(f"unknown transforms: {unknown}; known: {sorted(TRANSFORMS)}")
     edits = [e for n in chosen for e in TRANSFORMS[n].propose(source)]
     return sorted(edits, key=lambda e: (e.cost, e.line))
+
+
+def applicable(source: str, names: Iterable[str] | None = None, diagnostic_only: bool = True) -> list[str]:
+    """Names of the transforms that find at least one site in `source` (one parse for all).
+
+    With `diagnostic_only`, transforms whose sites also occur in most correct kernels are left
+    out: a site of a diagnostic transform (an unmasked load, a `<=` mask, a `//` grid, an invented
+    API, ...) is itself evidence of the bug the transform fixes.
+    """
+    try:
+        src = _Src(source)
+    except cst.ParserSyntaxError:
+        return []
+    out = []
+    for name in (list(TRANSFORMS) if names is None else names):
+        t = TRANSFORMS[name]
+        if diagnostic_only and not t.diagnostic:
+            continue
+        if t.sites(src):
+            out.append(name)
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -190,20 +219,57 @@ def _is_number(expr: cst.CSTNode, value: float | None = None) -> bool:
     return False
 
 
+def _memo(method: Callable) -> Callable:
+    """Cache a _Src query per (method, node): the tree never changes after parsing."""
+
+    def wrapper(self: "_Src", node: cst.CSTNode) -> object:
+        key = (method.__name__, id(node))
+        if key not in self._cache:
+            self._cache[key] = method(self, node)
+        return self._cache[key]
+
+    return wrapper
+
+
 class _Src:
     def __init__(self, source: str) -> None:
         self.source = source
         self.module = cst.parse_module(source)
+        self._cache: dict[tuple[str, int], object] = {}
+        self._order: list[cst.CSTNode] = []
+        self._span: dict[int, list[int]] = {}
+        order, span = self._order, self._span
+
+        class _Index(cst.CSTVisitor):
+            def on_visit(self, node: cst.CSTNode) -> bool:
+                span[id(node)] = [len(order), len(order)]
+                order.append(node)
+                return True
+
+            def on_leave(self, original_node: cst.CSTNode) -> None:
+                span[id(original_node)][1] = len(order)
+
+        self.module.visit(_Index())
         wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
         self._pos = wrapper.resolve(PositionProvider)
         self.parent = wrapper.resolve(ParentNodeProvider)
         self.kernels: dict[str, cst.FunctionDef] = {}
         self.hosts: list[cst.FunctionDef] = []
-        for fn in _nodes(self.module, cst.FunctionDef):
+        for fn in self.nodes(self.module, cst.FunctionDef):
             if self._is_jit(fn):
                 self.kernels[fn.name.value] = fn
             else:
                 self.hosts.append(fn)
+
+    def nodes(self, root: cst.CSTNode, kind: type | tuple[type, ...]) -> list:
+        """Nodes of `kind` in `root`'s subtree (root included), in source order."""
+        span = self._span.get(id(root))
+        if span is None or self._order[span[0]] is not root:
+            return _nodes(root, kind)
+        return [n for n in self._order[span[0]:span[1]] if isinstance(n, kind)]
+
+    def names(self, root: cst.CSTNode) -> set[str]:
+        return {n.value for n in self.nodes(root, cst.Name)}
 
     @staticmethod
     def _is_jit(fn: cst.FunctionDef) -> bool:
@@ -222,7 +288,7 @@ class _Src:
         return self.module.code_for_node(node)
 
     def calls(self, root: cst.CSTNode, *names: str) -> list[cst.Call]:
-        return [c for c in _nodes(root, cst.Call) if _call_name(c) in names]
+        return [c for c in self.nodes(root, cst.Call) if _call_name(c) in names]
 
     def params(self, kernel: cst.FunctionDef) -> list[cst.Param]:
         return [*kernel.params.params, *kernel.params.kwonly_params]
@@ -235,13 +301,14 @@ class _Src:
     def constexprs(self, kernel: cst.FunctionDef) -> list[str]:
         return [p.name.value for p in self.params(kernel) if self.is_constexpr(p)]
 
+    @_memo
     def assignments(self, root: cst.CSTNode) -> dict[str, list[cst.BaseExpression]]:
         out: dict[str, list[cst.BaseExpression]] = {}
-        for asg in _nodes(root, cst.Assign):
+        for asg in self.nodes(root, cst.Assign):
             for tgt in asg.targets:
                 if isinstance(tgt.target, cst.Name):
                     out.setdefault(tgt.target.value, []).append(asg.value)
-        for asg in _nodes(root, (cst.AugAssign, cst.AnnAssign)):
+        for asg in self.nodes(root, (cst.AugAssign, cst.AnnAssign)):
             if isinstance(asg.target, cst.Name) and asg.value is not None:
                 out.setdefault(asg.target.value, []).append(asg.value)
         return out
@@ -257,30 +324,33 @@ class _Src:
                 if name in found:
                     continue
                 for value in values:
-                    if self.calls(value, "tl.arange") or _names(value) & found:
+                    if self.calls(value, "tl.arange") or self.names(value) & found:
                         found.add(name)
                         changed = True
                         break
         return found
 
+    @_memo
     def pointer_params(self, kernel: cst.FunctionDef) -> set[str]:
         names = {p.name.value for p in self.params(kernel)}
         ptrs = {n for n in names if n.lower().endswith("ptr")}
         for call in self.calls(kernel, "tl.load", "tl.store", "tl.atomic_add", "tl.atomic_max"):
             pos = _positional(call)
             if pos:
-                ptrs |= _names(pos[0].value) & names
+                ptrs |= self.names(pos[0].value) & names
         return ptrs
 
+    @_memo
     def stored_params(self, kernel: cst.FunctionDef) -> set[str]:
         names = {p.name.value for p in self.params(kernel)}
         out: set[str] = set()
         for call in self.calls(kernel, "tl.store", "tl.atomic_add", "tl.atomic_max", "tl.atomic_min"):
             pos = _positional(call)
             if pos:
-                out |= _names(pos[0].value) & names
+                out |= self.names(pos[0].value) & names
         return out
 
+    @_memo
     def size_params(self, kernel: cst.FunctionDef) -> list[str]:
         """Runtime size arguments, those already compared against offsets first."""
         ptrs = self.pointer_params(kernel)
@@ -291,10 +361,10 @@ class _Src:
             and not p.name.value.lower().startswith("stride") and "stride" not in p.name.value.lower()
         ]
         compared: list[str] = []
-        for comp in _nodes(kernel, cst.Comparison):
-            if _names(comp.left) & offs:
+        for comp in self.nodes(kernel, cst.Comparison):
+            if self.names(comp.left) & offs:
                 for target in comp.comparisons:
-                    for n in _names(target.comparator):
+                    for n in self.names(target.comparator):
                         if n in candidates and n not in compared:
                             compared.append(n)
         rest = [c for c in candidates if c not in compared and _SIZE_RE.match(c)]
@@ -322,7 +392,7 @@ class _Src:
 
     def launches(self) -> list[_Launch]:
         out: list[_Launch] = []
-        for call in _nodes(self.module, cst.Call):
+        for call in self.nodes(self.module, cst.Call):
             func = call.func
             if not isinstance(func, cst.Subscript) or not isinstance(func.value, cst.Name):
                 continue
@@ -429,7 +499,7 @@ _RENAMES = {
 @_register("rename_invented_api", 1, "replace invented or renamed Triton APIs by the real ones")
 def _rename_invented_api(src: _Src) -> list[_Site]:
     sites: list[_Site] = []
-    for node in _nodes(src.module, cst.Attribute):
+    for node in src.nodes(src.module, cst.Attribute):
         name = _dotted(node)
         if name is None:
             continue
@@ -451,10 +521,10 @@ def _strict_mask_bound(src: _Src) -> list[_Site]:
     sites: list[_Site] = []
     for kernel in src.kernels.values():
         offs = src.offset_names(kernel)
-        for comp in _nodes(kernel, cst.Comparison):
+        for comp in src.nodes(kernel, cst.Comparison):
             if len(comp.comparisons) != 1 or not isinstance(comp.comparisons[0].operator, cst.LessThanEqual):
                 continue
-            if not (_names(comp.left) & offs or src.calls(comp.left, "tl.arange")):
+            if not (src.names(comp.left) & offs or src.calls(comp.left, "tl.arange")):
                 continue
             op = comp.comparisons[0].operator
             new_target = comp.comparisons[0].with_changes(operator=cst.LessThan(
@@ -470,12 +540,12 @@ def _max_consumers(src: _Src, kernel: cst.FunctionDef) -> set[str]:
     for call in src.calls(kernel, "tl.max", "tl.argmax"):
         pos = _positional(call)
         if pos:
-            direct |= _names(pos[0].value)
+            direct |= src.names(pos[0].value)
     assigns = src.assignments(kernel)
     feeding = set(direct)
     for name in direct:
         for value in assigns.get(name, []):
-            feeding |= _names(value)
+            feeding |= src.names(value)
     return feeding
 
 
@@ -483,14 +553,14 @@ def _load_mask(src: _Src, kernel: cst.FunctionDef, call: cst.Call) -> list[cst.B
     """Mask expressions for an unmasked load/store, most plausible first."""
     ptr = _positional(call)[0].value
     offs = src.offset_names(kernel)
-    used = [n for n in sorted(_names(ptr)) if n in offs]
+    used = [n for n in sorted(src.names(ptr)) if n in offs]
     if not used:
         return []
     # an existing mask variable built from the same offsets
     out: list[cst.BaseExpression] = []
     for name, values in src.assignments(kernel).items():
         for value in values:
-            if isinstance(value, cst.Comparison) and _names(value.left) & set(used) and name not in offs:
+            if isinstance(value, cst.Comparison) and src.names(value.left) & set(used) and name not in offs:
                 out.append(cst.Name(name))
     sizes = src.size_params(kernel)
 
@@ -596,13 +666,13 @@ def _grid_floordivs(src: _Src) -> list[cst.BinaryOperation]:
     for launch in src.launches():
         roots.append(launch.call.func.slice[0].slice)  # type: ignore[attr-defined]
     for host in src.hosts:
-        for asg in _nodes(host, cst.Assign):
+        for asg in src.nodes(host, cst.Assign):
             for tgt in asg.targets:
                 if isinstance(tgt.target, cst.Name) and "grid" in tgt.target.value.lower():
                     roots.append(asg.value)
     out: list[cst.BinaryOperation] = []
     for root in roots:
-        for op in _nodes(root, cst.BinaryOperation):
+        for op in src.nodes(root, cst.BinaryOperation):
             if isinstance(op.operator, cst.FloorDivide) and op not in out:
                 left = op.left
                 rounded = isinstance(left, cst.BinaryOperation) and isinstance(left.operator, cst.Subtract) \
@@ -630,7 +700,7 @@ def _host_value(launch: _Launch, name: str, src: _Src) -> tuple[cst.CSTNode, cst
     if isinstance(arg.value, cst.Integer):
         return arg.value, arg.value
     if isinstance(arg.value, cst.Name) and launch.host is not None:
-        for asg in _nodes(launch.host, cst.Assign):
+        for asg in src.nodes(launch.host, cst.Assign):
             if any(isinstance(t.target, cst.Name) and t.target.value == arg.value.value for t in asg.targets) \
                     and isinstance(asg.value, cst.Integer):
                 return asg.value, asg.value
@@ -665,13 +735,13 @@ def _mean_true_count(src: _Src) -> list[_Site]:
     for kernel in src.kernels.values():
         blocks = {c for c in src.constexprs(kernel) if "block" in c.lower()}
         sizes = src.size_params(kernel)
-        for op in _nodes(kernel, cst.BinaryOperation):
+        for op in src.nodes(kernel, cst.BinaryOperation):
             if not isinstance(op.operator, cst.Divide) or not isinstance(op.right, cst.Name):
                 continue
             if op.right.value not in blocks:
                 continue
             if not (src.calls(op.left, "tl.sum") or any(
-                    src.calls(v, "tl.sum") for n in _names(op.left) for v in src.assignments(kernel).get(n, []))):
+                    src.calls(v, "tl.sum") for n in src.names(op.left) for v in src.assignments(kernel).get(n, []))):
                 continue
             for size in sizes[:2]:
                 sites.append(_Site(op, lambda u, s=size: u.with_changes(right=cst.Name(s)),
@@ -690,12 +760,12 @@ def _mask_padded_lanes(src: _Src) -> list[_Site]:
             if name and mask is not None:
                 masks[name] = mask.value
         sum_names = {n for n, vs in assigns.items() if any(src.calls(v, "tl.sum") for v in vs)}
-        for asg in _nodes(kernel, cst.Assign):
+        for asg in src.nodes(kernel, cst.Assign):
             value = asg.value
             if not isinstance(value, cst.BinaryOperation) or not isinstance(value.operator, cst.Subtract):
                 continue
             left = value.left.value if isinstance(value.left, cst.Name) else None
-            if left not in masks or not (_names(value.right) & sum_names):
+            if left not in masks or not (src.names(value.right) & sum_names):
                 continue
             mask = masks[left]
             sites.append(_Site(value, lambda u, m=mask: _expr("tl.where({m}, {d}, 0.0)", m=m, d=u),
@@ -765,8 +835,8 @@ def _int64_offsets(src: _Src) -> list[_Site]:
 
 def _subtracts_max(src: _Src, kernel: cst.FunctionDef, expr: cst.BaseExpression) -> bool:
     maxed = {n for n, vs in src.assignments(kernel).items() if any(src.calls(v, "tl.max") for v in vs)}
-    for op in _nodes(expr, cst.BinaryOperation):
-        if isinstance(op.operator, cst.Subtract) and (src.calls(op.right, "tl.max") or _names(op.right) & maxed):
+    for op in src.nodes(expr, cst.BinaryOperation):
+        if isinstance(op.operator, cst.Subtract) and (src.calls(op.right, "tl.max") or src.names(op.right) & maxed):
             return True
     return False
 
@@ -808,7 +878,7 @@ def _is_one_plus_activation(expr: cst.BaseExpression, src: _Src) -> bool:
 def _gelu_half(src: _Src) -> list[_Site]:
     sites: list[_Site] = []
     for kernel in src.kernels.values():
-        for op in _nodes(kernel, cst.BinaryOperation):
+        for op in src.nodes(kernel, cst.BinaryOperation):
             if not isinstance(op.operator, cst.Multiply):
                 continue
             if not (_is_one_plus_activation(op.left, src) or _is_one_plus_activation(op.right, src)):
@@ -818,9 +888,9 @@ def _gelu_half(src: _Src) -> list[_Site]:
             while isinstance(src.parent.get(top), cst.BinaryOperation) and \
                     isinstance(src.parent.get(top).operator, cst.Multiply):
                 top = src.parent.get(top)
-            if any(_is_number(n, 0.5) for n in _nodes(top, (cst.Float, cst.UnaryOperation))) or any(
+            if any(_is_number(n, 0.5) for n in src.nodes(top, (cst.Float, cst.UnaryOperation))) or any(
                     isinstance(d, cst.BinaryOperation) and isinstance(d.operator, cst.Divide) and _is_number(d.right, 2.0)
-                    for d in _nodes(top, cst.BinaryOperation)):
+                    for d in src.nodes(top, cst.BinaryOperation)):
                 continue
             if any(s.node is top for s in sites):
                 continue
@@ -873,7 +943,7 @@ def _allocate_output(src: _Src) -> list[_Site]:
             victim = arg.value.value
             out_name = "out" if "out" not in src.assignments(launch.host) and "out" not in inputs else f"{victim}_out"
             alloc = cst.parse_statement(f"{out_name} = torch.empty_like({victim})\n")
-            returns = [r for r in _nodes(launch.host, cst.Return)
+            returns = [r for r in src.nodes(launch.host, cst.Return)
                        if isinstance(r.value, cst.Name) and r.value.value == victim]
             site = _Site(arg.value, _with_rewrite(cst.Name(out_name)),
                          f"allocate {out_name} instead of writing into input {victim}", group=None)
@@ -888,7 +958,7 @@ def _allocate_output(src: _Src) -> list[_Site]:
 def _loop_bound(src: _Src) -> list[_Site]:
     sites: list[_Site] = []
     for kernel in src.kernels.values():
-        for loop in _nodes(kernel, cst.For):
+        for loop in src.nodes(kernel, cst.For):
             it = loop.iter
             if not isinstance(it, cst.Call) or _call_name(it) not in ("range", "tl.range", "tl.static_range"):
                 continue
@@ -910,7 +980,7 @@ def _loop_bound(src: _Src) -> list[_Site]:
 def _zeros_output(src: _Src) -> list[_Site]:
     sites: list[_Site] = []
     for host in src.hosts:
-        for call in _nodes(host, cst.Call):
+        for call in src.nodes(host, cst.Call):
             name = _dotted(call.func) or ""
             if name in ("torch.empty", "torch.empty_like"):
                 new_func = _expr(name.replace("empty", "zeros"))

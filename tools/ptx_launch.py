@@ -393,26 +393,36 @@ def _compare(name: str, a, b) -> CaseResult:
                       first_mismatch=first)
 
 
-def _time(fn, runs: int) -> tuple[float, float]:
+def _stats(ts: list[float]) -> tuple[float, float]:
+    ts = sorted(ts)
+    med = ts[len(ts) // 2]
+    spread = (ts[int(0.9 * (len(ts) - 1))] - ts[int(0.1 * (len(ts) - 1))]) / med if med > 0 else 0.0
+    return med, spread
+
+
+def _time_pair(fa, fb, runs: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """CUDA-event timing of two callables, interleaved run by run (no clock-drift or order bias),
+    L2 flushed before each run, all work synchronised; (median, spread) of each."""
     import torch
 
     flush = torch.empty(256 * 1024 * 1024 // 4, dtype=torch.int32, device="cuda")
     for _ in range(3):
-        fn()
+        fa()
+        fb()
     torch.cuda.synchronize()
-    ts = []
-    for _ in range(runs):
-        flush.zero_()
-        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        s.record()
-        fn()
-        e.record()
-        torch.cuda.synchronize()
-        ts.append(s.elapsed_time(e))
-    ts.sort()
-    med = ts[len(ts) // 2]
-    spread = (ts[int(0.9 * (len(ts) - 1))] - ts[int(0.1 * (len(ts) - 1))]) / med if med > 0 else 0.0
-    return med, spread
+    ta: list[float] = []
+    tb: list[float] = []
+    for i in range(runs):
+        order = ((fa, ta), (fb, tb)) if i % 2 == 0 else ((fb, tb), (fa, ta))
+        for fn, acc in order:
+            flush.zero_()
+            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            s.record()
+            fn()
+            e.record()
+            torch.cuda.synchronize()
+            acc.append(s.elapsed_time(e))
+    return _stats(ta), _stats(tb)
 
 
 def _diff_worker(p: dict) -> DiffResult:
@@ -460,18 +470,12 @@ def _diff_worker(p: dict) -> DiffResult:
                      reason="bitwise equal to Triton's launch on every case" if ok else
                      "outputs differ from Triton's launch", cases=cases, launch_counts=dict(disp.launch_counts))
     if ok and p["timing"] and last_inputs is not None:
+        def run_ptx():
+            with disp.active():
+                m_ptx(*last_inputs)
+
         with torch.no_grad():
-            tri_ms, tri_sp = _time(lambda: m_tri(*last_inputs), p["timing_runs"])
-
-            def run_ptx():
-                with disp.active():
-                    m_ptx(*last_inputs)
-
-            ptx_ms, ptx_sp = _time(run_ptx, p["timing_runs"])
-            # again in the other order, keep the better of each (warm clocks, no order bias)
-            tri2, tri_sp2 = _time(lambda: m_tri(*last_inputs), p["timing_runs"])
-        if tri2 < tri_ms:
-            tri_ms, tri_sp = tri2, tri_sp2
+            (tri_ms, tri_sp), (ptx_ms, ptx_sp) = _time_pair(lambda: m_tri(*last_inputs), run_ptx, p["timing_runs"])
         res.timing = TimingResult(status="measured", triton_ms=tri_ms, ptx_ms=ptx_ms, triton_spread=tri_sp,
                                   ptx_spread=ptx_sp, ratio=ptx_ms / tri_ms if tri_ms > 0 else None,
                                   runs=p["timing_runs"])

@@ -43,6 +43,7 @@ _LAUNCH_CLASSES = (
 _patch_lock = threading.RLock()
 _listeners: list["_Listener"] = []
 _originals: dict[type, Any] = {}
+_profiler_owner: Any = None  # the LaunchCounter whose torch.profiler is running (one at a time)
 
 
 @dataclass
@@ -144,29 +145,40 @@ class LaunchCounter:
             self.names[name] += 1
 
     def __enter__(self) -> "LaunchCounter":
+        global _profiler_owner
         want = self.profile_cuda
         if want is None or want:
             import torch
 
-            if torch.cuda.is_available():
-                from torch.profiler import ProfilerActivity, profile
-
-                self._prof = profile(activities=[ProfilerActivity.CUDA])
-                self._prof.__enter__()
-            elif want:
+            if not torch.cuda.is_available():
                 self.profiler_reason = "CUDA is not available"
             else:
-                self.profiler_reason = "CUDA is not available"
+                with _patch_lock:
+                    taken = _profiler_owner is not None
+                    if not taken:
+                        _profiler_owner = self
+                if taken:
+                    self.profiler_reason = "an enclosing LaunchCounter holds the CUDA profiler"
+                else:
+                    from torch.profiler import ProfilerActivity, profile
+
+                    self._prof = profile(activities=[ProfilerActivity.CUDA])
+                    self._prof.__enter__()
         _install(self._listener)
         return self
 
     def __exit__(self, *exc: object) -> None:
+        global _profiler_owner
         _uninstall(self._listener)
         if self._prof is not None:
             import torch
 
             torch.cuda.synchronize()
-            self._prof.__exit__(*exc)
+            try:
+                self._prof.__exit__(*exc)
+            finally:
+                with _patch_lock:
+                    _profiler_owner = None
             self.cuda_kernels = [
                 e.name for e in self._prof.events()
                 if str(getattr(e, "device_type", "")).endswith("CUDA") and not _is_runtime_api(e.name)

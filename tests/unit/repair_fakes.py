@@ -151,3 +151,15 @@ def fake_fixes(hits, source, limit=20, *, useless_first: int = 0):
 
 def make_fixes(useless_first: int = 0):
     return lambda hits, source, limit=20: fake_fixes(hits, source, limit, useless_first=useless_first)
+
+
+def fake_static(path) -> list[Finding]:
+    """A static pre-check that flags the toy cheat (torch.softmax in the source)."""
+    if "torch.softmax" in Path(path).read_text():
+        return [Finding(check="anticheat.torch_compute", severity="error", failure_class="cheat",
+                        message="ModelNew calls torch.softmax")]
+    return []
+
+
+def no_static(path) -> list[Finding]:
+    return []

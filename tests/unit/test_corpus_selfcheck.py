@@ -20,9 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 
-import pytest
-
-yaml = pytest.importorskip("yaml")
+import yaml
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 RUNNER = CORPUS / "_runner.py"
@@ -43,7 +41,6 @@ PRECISION_RATIO = 2.0
 PRECISION_FLOOR = {"float32": 2e-6, "float16": 1e-4, "float64": 1e-12}
 WORKER_TIMEOUT_S = 240
 N_WORKERS = 2
-JOB_SECONDS: dict[str, float] = {}  # filled by the workers; shown by `pytest -s` in the timing test
 
 
 # ----------------------------------------------------------------------------- manifest and files
@@ -117,7 +114,6 @@ def _run_worker(jobs: list[dict]) -> dict[str, list[dict]]:
                 started = rec["id"]
             elif rec["event"] == "end":
                 ended.add(rec["id"])
-                JOB_SECONDS[rec["id"]] = rec["seconds"]
             else:
                 results.setdefault(rec["id"], []).append(rec)
         done = ended | ({started} if started else set())

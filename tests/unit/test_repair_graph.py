@@ -10,14 +10,15 @@ import pytest
 from kagent.repair_api import repair
 from kagent.repair_state import RepairConfig
 
-from repair_fakes import FakeStore, FakeVerify, make_fixes, toy_source, write_toy
+from repair_fakes import FakeStore, FakeVerify, fake_static, make_fixes, toy_source, write_toy
 
 
 def _run(tmp_path, bugs=2, *, verify=None, fixes=None, store=None, known=None, **kw):
     p = write_toy(tmp_path, bugs)
     store = store if store is not None else FakeStore()
     s = repair(p, runs_dir=tmp_path / "runs", verify_fn=verify or FakeVerify(), patterns=store,
-               candidate_fixes=fixes or make_fixes(), known_classes=known, **kw)
+               candidate_fixes=fixes or make_fixes(), known_classes=known, static_check=kw.pop("static_check", fake_static),
+               **kw)
     return s, store
 
 
@@ -52,15 +53,17 @@ def test_already_correct_and_cheating_originals(tmp_path):
     (tmp_path / "b").mkdir()
     p = tmp_path / "b" / "toy.py"
     p.write_text(toy_source(1).replace("return kernel(x)", "return torch.softmax(x, 0)"))
-    s = repair(p, runs_dir=tmp_path / "runs", verify_fn=FakeVerify(), patterns=FakeStore(), candidate_fixes=make_fixes())
+    s = repair(p, runs_dir=tmp_path / "runs", verify_fn=FakeVerify(), patterns=FakeStore(), candidate_fixes=make_fixes(),
+               static_check=fake_static)
     assert s.status == "cheat" and s.triage == "cheat" and s.attempts == 0
+    assert [e["event"] for e in _events(s)][:3] == ["ingest", "static_anticheat", "summary"]  # no verify needed
 
 
 def test_far_miss_is_reported_with_its_reason(tmp_path):
     p = tmp_path / "toy.py"
     p.write_text(toy_source(1).replace("x = x + BUG0", "x = x + SYNTAX"))
     s = repair(p, runs_dir=tmp_path / "runs", verify_fn=FakeVerify(), patterns=FakeStore(),
-               candidate_fixes=make_fixes(), known_classes=frozenset({"numerical_mismatch"}))
+               candidate_fixes=make_fixes(), known_classes=frozenset({"numerical_mismatch"}), static_check=fake_static)
     assert s.status == "unrepaired" and s.triage == "far_miss"
     assert "compile_error" in s.reason and s.attempts == 0
 
@@ -131,16 +134,17 @@ def test_resume_after_a_kill_finishes_with_the_same_result(tmp_path):
     p = write_toy(tmp_path, 3)
     with pytest.raises(KeyboardInterrupt):
         repair(p, runs_dir=tmp_path / "runs", verify_fn=FakeVerify(interrupt_at=3), patterns=FakeStore(),
-               candidate_fixes=make_fixes())
+               candidate_fixes=make_fixes(), static_check=fake_static)
     run = next((tmp_path / "runs").iterdir())
     assert not (run / "summary.json").exists()
     verify = FakeVerify()
-    s = repair(resume=run, verify_fn=verify, patterns=FakeStore(), candidate_fixes=make_fixes())
+    s = repair(resume=run, verify_fn=verify, patterns=FakeStore(), candidate_fixes=make_fixes(), static_check=fake_static)
     assert (s.status, s.attempts, s.candidates, s.best_index) == (ref.status, ref.attempts, ref.candidates, ref.best_index)
     assert Path(s.repaired_path).read_text() == Path(ref.repaired_path).read_text()
     assert len(verify.calls) == 2  # only the candidates not verified before the kill
     assert "resume" in [e["event"] for e in _events(s)]
-    again = repair(resume=run, verify_fn=FakeVerify(), patterns=FakeStore(), candidate_fixes=make_fixes())
+    again = repair(resume=run, verify_fn=FakeVerify(), patterns=FakeStore(), candidate_fixes=make_fixes(),
+                   static_check=fake_static)
     assert again == s  # a finished run resumes to its summary
 
 

@@ -12,7 +12,7 @@ import yaml
 from kagent.repair_api import repair
 from kagent.repair_state import RepairConfig
 
-from repair_fakes import FakeStore, FakeVerify, write_toy
+from repair_fakes import FakeStore, FakeVerify, fake_static, no_static, write_toy
 
 
 def fix(i: int) -> str:
@@ -32,12 +32,13 @@ def _script(tmp_path: Path, items: list) -> str:
     return f"script:{p}"
 
 
-def _run(tmp_path, items, bugs=2, *, config=None, verify=None, sleep=None, **kw):
+def _run(tmp_path, items, bugs=2, *, config=None, verify=None, sleep=None, store=None, static=fake_static, **kw):
     p = write_toy(tmp_path, bugs)
     cfg = (config or RepairConfig()).model_copy(update={"model": _script(tmp_path, items)})
     slept: list[float] = []
-    s = repair(p, runs_dir=tmp_path / "runs", config=cfg, verify_fn=verify or FakeVerify(), patterns=FakeStore(),
-               candidate_fixes=None, sleep=sleep or slept.append, **kw)
+    s = repair(p, runs_dir=tmp_path / "runs", config=cfg, verify_fn=verify or FakeVerify(),
+               patterns=store if store is not None else FakeStore(), candidate_fixes=None,
+               sleep=sleep or slept.append, static_check=static, **kw)
     return s, slept
 
 
@@ -47,7 +48,9 @@ def _events(s, kind=None):
 
 
 def test_two_step_llm_repair_counts_real_tokens(tmp_path):
-    s, _ = _run(tmp_path, [fix(0), fix(1)])
+    store = FakeStore()
+    s, _ = _run(tmp_path, [fix(0), fix(1)], store=store)
+    assert len(store.learned) == 1 and store.learned[0]["failure_class"] == "numerical_mismatch"  # it learns
     assert s.status == "repaired" and s.attempts == 2 and s.llm_calls == 2
     answers = _events(s, "llm_answer")
     assert len(answers) == 2
@@ -88,8 +91,9 @@ def test_an_edit_touching_the_reference_is_refused(tmp_path):
     assert first["outcome"] == "feedback" and first["feedback"].startswith("touches_reference")
 
 
-def test_a_patch_that_cheats_is_rejected_and_recorded(tmp_path):
-    s, _ = _run(tmp_path, [CHEAT, fix(0), fix(1)])
+@pytest.mark.parametrize("static", [fake_static, no_static], ids=["static-precheck", "verifier"])
+def test_a_patch_that_cheats_is_rejected_and_recorded(tmp_path, static):
+    s, _ = _run(tmp_path, [CHEAT, fix(0), fix(1)], static=static)
     assert s.status == "repaired" and s.attempts == 3
     rej = _events(s, "rejected")
     assert rej and rej[0]["guard"] == "cheat" and rej[0]["index"] == 1
@@ -158,7 +162,7 @@ def test_replay_of_a_recorded_run_is_deterministic(tmp_path):
     assert s.status == "repaired"
     p = write_toy(tmp_path, 2)
     r = repair(p, runs_dir=tmp_path / "runs", model=f"replay:{s.run_dir}/trajectory.jsonl", verify_fn=FakeVerify(),
-               patterns=FakeStore(), candidate_fixes=None, sleep=lambda _: None)
+               patterns=FakeStore(), candidate_fixes=None, sleep=lambda _: None, static_check=fake_static)
     assert (r.status, r.attempts, r.tokens, r.llm_calls) == (s.status, s.attempts, s.tokens, s.llm_calls)
     assert Path(r.repaired_path).read_text() == Path(s.repaired_path).read_text()
     assert [a["answer"] for a in _events(r, "llm_answer")] == [a["answer"] for a in _events(s, "llm_answer")]
@@ -170,6 +174,7 @@ def test_llm_run_killed_mid_loop_resumes_to_the_same_result(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         _run(tmp_path, items, verify=FakeVerify(interrupt_at=2))
     run = next((tmp_path / "runs").iterdir())
-    s = repair(resume=run, verify_fn=FakeVerify(), patterns=FakeStore(), candidate_fixes=None, sleep=lambda _: None)
+    s = repair(resume=run, verify_fn=FakeVerify(), patterns=FakeStore(), candidate_fixes=None, sleep=lambda _: None,
+               static_check=fake_static)
     assert (s.status, s.attempts, s.tokens, s.llm_calls) == (ref.status, ref.attempts, ref.tokens, ref.llm_calls)
     assert Path(s.repaired_path).read_text() == Path(ref.repaired_path).read_text()

@@ -190,3 +190,13 @@ def test_every_repair_prompt_template_renders_with_its_declared_variables():
                 render(name, **{v: sample[v] for v in vars_[1:]})
     with pytest.raises(ValueError):
         render("regenerate.j2", kernel_name="k", backend="t", reference_source="r", bogus=1)
+
+
+def test_blocks_from_diff_round_trips():
+    from kagent.tools.edits import blocks_from_diff
+
+    after = toy_source(0).replace("return x * 2\n\n\nclass ModelNew", "return x * 2.0\n\n\nclass ModelNew")
+    ans = blocks_from_diff(SRC, after)
+    assert ans.count("<<<<<<< SEARCH") == 1  # nearby changes share one block
+    r = apply_edits(SRC, ans)
+    assert r.status == "applied" and r.new_source == after

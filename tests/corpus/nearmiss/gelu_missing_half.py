@@ -1,4 +1,4 @@
-"""Triton exact GELU: x * Phi(x) with Phi from erf, computed in fp32."""
+"""Triton exact GELU via erf, computed in fp32."""
 
 import torch
 import torch.nn as nn

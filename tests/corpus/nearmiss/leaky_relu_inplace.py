@@ -1,4 +1,4 @@
-"""Triton LeakyReLU over the flattened tensor, without an extra output allocation."""
+"""Triton LeakyReLU over the flattened tensor."""
 
 import torch
 import torch.nn as nn
