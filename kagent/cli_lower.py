@@ -74,7 +74,7 @@ def _run_verify(ptx_candidate: Path, reference: Path) -> dict:
         from kagent.api import verify
     except ImportError as e:
         return {"status": "not_run", "reason": f"kagent.api.verify not available: {e}"}
-    rep = verify(str(ptx_candidate), reference_path=str(reference))
+    rep = verify(str(ptx_candidate), str(reference))
     return json.loads(rep.model_dump_json())
 
 

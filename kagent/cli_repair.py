@@ -16,23 +16,25 @@ EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 def _progress(console: Any) -> Any:
+    from rich.text import Text
+
     seen: dict[str, Any] = {}
 
     def on_event(event: str, data: dict[str, Any]) -> None:
         if event == "ingest":
             seen["run_dir"] = data.get("run_dir")
-            console.print(f"[bold]run[/bold] {data.get('run_dir')}  model={data.get('model')}")
+            console.print(Text.assemble(("run ", "bold"), f"{data.get('run_dir')}  model={data.get('model')}"))
         elif event == "verify":
             colour = {"pass": "green", "cheat": "magenta"}.get(data["verdict"], "red")
-            console.print(f"  #{data['index']:<3} [{colour}]{data['verdict']:<5}[/{colour}] {data['summary'][:140]}")
+            console.print(Text.assemble(f"  #{data['index']:<3} ", (f"{data['verdict']:<5}", colour), " ", data["summary"][:160]))
         elif event == "triage":
-            console.print(f"  triage: [bold]{data['route']}[/bold] ({data['reason'][:120]})")
+            console.print(Text.assemble("  triage: ", (data["route"], "bold"), f" ({data['reason'][:160]})"))
         elif event == "candidate":
-            console.print(f"  #{data['index']:<3} try {data['origin'][:120]}")
+            console.print(f"  #{data['index']:<3} try {data['origin'][:160]}", markup=False)
         elif event == "llm_answer":
-            console.print(f"  llm: {data['prompt_tokens']}+{data['completion_tokens']} tokens -> {data['outcome']}")
+            console.print(f"  llm: {data['prompt_tokens']}+{data['completion_tokens']} tokens -> {data['outcome']}", markup=False)
         elif event in ("guard", "rejected"):
-            console.print(f"  [yellow]{event}[/yellow] {data.get('name') or data.get('guard')}: {str(data.get('reason'))[:140]}")
+            console.print(Text.assemble("  ", (event, "yellow"), f" {data.get('name') or data.get('guard')}: {str(data.get('reason'))[:160]}"))
 
     on_event.seen = seen  # type: ignore[attr-defined]
     return on_event
@@ -60,7 +62,7 @@ def repair(
     from kagent.errors import InputError, ReferenceError_
 
     log.configure(verbose)
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)
     if device not in ("auto", "cpu", "cuda"):
         typer.echo(f"kagent: error: --device must be auto, cpu or cuda, not {device!r}", err=True)
         raise typer.Exit(EXIT_INPUT)
@@ -95,18 +97,21 @@ def repair(
 
 def _print_summary(summary: Any) -> None:
     from rich.console import Console
-    from rich.syntax import Syntax
+    from rich.text import Text
 
-    out = Console()
+    out = Console(soft_wrap=True)  # whole lines: paths and diffs stay copy-pasteable
     if summary.repaired_path:
         diff = (Path(summary.run_dir) / "candidates" / str(summary.best_index) / "diff.patch").read_text()
-        if diff:
-            out.print(Syntax(diff, "diff", theme="ansi_dark", background_color="default"))
+        for line in diff.splitlines():
+            style = "bold" if line.startswith(("---", "+++")) else "green" if line.startswith("+") else (
+                "red" if line.startswith("-") else "cyan" if line.startswith("@@") else "")
+            out.print(Text(line, style=style))
     colour = "green" if summary.status in ("repaired", "already_correct") else "red"
-    out.print(f"[bold {colour}]{summary.status}[/bold {colour}]: {summary.reason}")
+    out.print(Text.assemble((summary.status, f"bold {colour}"), ": ", summary.reason))
     if summary.guard:
-        out.print(f"guard: {summary.guard}")
-    out.print(f"attempts {summary.attempts}, tokens {summary.tokens}, cost ${summary.cost:.4f}, {summary.seconds:.1f} s")
+        out.print(f"guard: {summary.guard}", markup=False)
+    out.print(f"attempts {summary.attempts}, tokens {summary.tokens}, cost ${summary.cost:.4f}, {summary.seconds:.1f} s",
+              markup=False)
     if summary.repaired_path:
-        out.print(f"repaired kernel: {summary.repaired_path}")
-    out.print(f"run: {summary.run_dir}")
+        out.print(f"repaired kernel: {summary.repaired_path}", markup=False)
+    out.print(f"run: {summary.run_dir}", markup=False)

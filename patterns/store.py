@@ -106,6 +106,19 @@ def _excerpt(source: str, limit: int = EXCERPT_CHARS) -> str:
     return text[:limit] if text else source[:limit]
 
 
+def _tied_ranks(scores: list[float]) -> list[float]:
+    """0-based ranks of descending scores; equal scores share their group's mean rank."""
+    ranks: list[float] = []
+    i = 0
+    while i < len(scores):
+        j = i
+        while j < len(scores) and scores[j] == scores[i]:
+            j += 1
+        ranks.extend([(i + j - 1) / 2] * (j - i))
+        i = j
+    return ranks
+
+
 class PatternStore:
     """Open with `PatternStore.open(...)`; the constructor is internal."""
 
@@ -132,8 +145,7 @@ class PatternStore:
         if chroma_url:
             store = cls(path, cls._http_client(chroma_url), embedding, remote=True)
         else:
-            store = cls(path, None, embedding, remote=False)
-            store._client = store._persistent_client()
+            store = cls(path, None, embedding, remote=False)  # the client is made in _sync
         store._load_files()
         store._sync()
         return store
@@ -166,7 +178,7 @@ class PatternStore:
                     self.path, why)
         SharedSystemClient.clear_system_cache()
         shutil.rmtree(self.path / "chroma", ignore_errors=True)
-        self._client = self._persistent_client()
+        self._client = None
         self._collection = None
 
     def _load_files(self) -> None:
@@ -208,6 +220,8 @@ class PatternStore:
             log.debug("chromadb.errors.ChromaError not available")
         for attempt in range(2):
             try:
+                if self._client is None:
+                    self._client = self._persistent_client()
                 coll = self._client.get_or_create_collection(
                     self._collection_name(), embedding_function=make_embedding(self.embedding),
                     configuration={"hnsw": {"space": "cosine"}})
@@ -265,11 +279,15 @@ class PatternStore:
                 if error_text and re.search(rx, error_text, re.IGNORECASE):
                     score += 2.0
                     why.append(f"error matches /{rx}/")
-            low = error_text.lower()
+            # the first line is the primary finding; later lines are weaker cases' findings
+            head, _, rest = error_text.lower().partition("\n")
             for sig in p.symptoms.mismatch_signatures:
-                if sig.lower() in low:
+                if sig.lower() in head:
                     score += 1.0
                     why.append(f"signature '{sig}'")
+                elif sig.lower() in rest:
+                    score += 0.25
+                    why.append(f"signature '{sig}' (secondary finding)")
             if score > 0:
                 out.append((p.id, score, "; ".join(why)))
         out.sort(key=lambda t: (-t[1], t[0]))
@@ -304,9 +322,9 @@ class PatternStore:
         for rank, pid, name in self.detector_ranking(kernel_source, backend):
             fused[pid] = fused.get(pid, 0.0) + DETECTOR_WEIGHT / (RRF_K + rank + 1)
             reasons.setdefault(pid, []).append(f"its fix {name} applies to the kernel")
-        for rank, (pid, _score, why) in enumerate(symptom):
+        for rank, (pid, _score, why) in zip(_tied_ranks([t[1] for t in symptom]), symptom):
             fused[pid] = fused.get(pid, 0.0) + SYMPTOM_WEIGHT / (RRF_K + rank + 1)
-            reasons.setdefault(pid, []).append(f"symptoms #{rank + 1}: {why}")
+            reasons.setdefault(pid, []).append(f"symptoms #{rank + 1:g}: {why}")
         for rank, hit in enumerate(similar):
             fused[hit.pattern.id] = fused.get(hit.pattern.id, 0.0) + EMBEDDING_WEIGHT / (RRF_K + rank + 1)
             reasons.setdefault(hit.pattern.id, []).append(f"embedding #{rank + 1} ({hit.reason})")
@@ -425,7 +443,9 @@ class PatternStore:
             title=f"Learned fix for {failure_class}: {summary}",
             backends=[_backend_of(after_source)],  # type: ignore[list-item]
             symptoms=Symptoms(failure_classes=[failure_class], error_regexes=regexes),  # type: ignore[list-item]
-            explanation=explanation.strip() or f"A verified repair of a {failure_class} failure.",
+            explanation="\n\n".join(x for x in (explanation.strip(),
+                                                  f"Learned from a verified repair of a {failure_class} failure "
+                                                  f"in run {run_id}.") if x),
             example_before="\n".join(removed),
             example_after="\n".join(added),
             fix=None,

@@ -96,6 +96,8 @@ def applicable(source: str, names: Iterable[str] | None = None, diagnostic_only:
     for name in (list(TRANSFORMS) if names is None else names):
         t = TRANSFORMS[name]
         if diagnostic_only and not t.diagnostic:
+            if name in _DETECTORS and _DETECTORS[name](src):
+                out.append(name)
             continue
         if t.sites(src):
             out.append(name)
@@ -383,8 +385,13 @@ class _Src:
         return cur
 
     def assigned_name(self, expr: cst.CSTNode) -> str | None:
-        """`v` when `expr` is the whole right-hand side of `v = expr`."""
+        """`v` when `expr` is the right-hand side of `v = expr` (also through `.to(dtype)` casts)."""
         par = self.parent.get(expr)
+        while isinstance(par, cst.Attribute) and par.attr.value == "to" and par.value is expr:
+            call = self.parent.get(par)
+            if not isinstance(call, cst.Call) or call.func is not par:
+                return None
+            expr, par = call, self.parent.get(call)
         if isinstance(par, cst.Assign) and par.value is expr and len(par.targets) == 1:
             tgt = par.targets[0].target
             return tgt.value if isinstance(tgt, cst.Name) else None
@@ -833,11 +840,18 @@ def _int64_offsets(src: _Src) -> list[_Site]:
     return sites
 
 
-def _subtracts_max(src: _Src, kernel: cst.FunctionDef, expr: cst.BaseExpression) -> bool:
-    maxed = {n for n, vs in src.assignments(kernel).items() if any(src.calls(v, "tl.max") for v in vs)}
+def _subtracts_max(src: _Src, kernel: cst.FunctionDef, expr: cst.BaseExpression, depth: int = 3) -> bool:
+    """Does `expr` (or what its names were assigned from) subtract a max?"""
+    assigns = src.assignments(kernel)
+    maxed = {n for n, vs in assigns.items() if any(src.calls(v, "tl.max") for v in vs)}
     for op in src.nodes(expr, cst.BinaryOperation):
         if isinstance(op.operator, cst.Subtract) and (src.calls(op.right, "tl.max") or src.names(op.right) & maxed):
             return True
+    if depth > 0:
+        for name in src.names(expr):
+            for value in assigns.get(name, []):
+                if value is not expr and _subtracts_max(src, kernel, value, depth - 1):
+                    return True
     return False
 
 
@@ -938,7 +952,20 @@ def _allocate_output(src: _Src) -> list[_Site]:
             continue
         for param in sorted(stored):
             arg = launch.args.get(param)
-            if arg is None or not isinstance(arg.value, cst.Name) or arg.value.value not in inputs:
+            if arg is None or not isinstance(arg.value, cst.Name):
+                continue
+            aliases = [a for a in src.nodes(launch.host, cst.Assign)
+                       if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)
+                       and a.targets[0].target.value == arg.value.value and isinstance(a.value, cst.Name)
+                       and a.value.value in inputs]
+            if aliases:  # `out = x`: allocate instead of aliasing
+                for alias in aliases:
+                    new = _expr("torch.empty_like({x})", x=alias.value)
+                    sites.append(_Site(alias.value, _with_rewrite(new),
+                                       f"allocate {arg.value.value} instead of aliasing input {alias.value.value}",
+                                       group=None))
+                continue
+            if arg.value.value not in inputs:
                 continue
             victim = arg.value.value
             out_name = "out" if "out" not in src.assignments(launch.host) and "out" not in inputs else f"{victim}_out"
@@ -986,4 +1013,80 @@ def _zeros_output(src: _Src) -> list[_Site]:
                 new_func = _expr(name.replace("empty", "zeros"))
                 sites.append(_Site(call, lambda u, f=new_func: u.with_changes(func=f),
                                    f"{name} -> {name.replace('empty', 'zeros')}"))
+    return sites
+
+
+def _axis_beyond_grid(src: _Src) -> bool:
+    """A kernel reads tl.program_id(k) but is launched with a grid of k dimensions or fewer."""
+    for launch in src.launches():
+        grid = launch.call.func.slice[0].slice  # type: ignore[attr-defined]
+        value = grid.value if isinstance(grid, cst.Index) else None
+        if isinstance(value, cst.Name) and launch.host is not None:
+            values = src.assignments(launch.host).get(value.value, [])
+            value = values[-1] if len(values) == 1 else None
+        if not isinstance(value, cst.Tuple):
+            continue
+        dims = len(value.elements)
+        for call in src.calls(launch.kernel, "tl.program_id"):
+            pos = _positional(call)
+            if pos and isinstance(pos[0].value, cst.Integer) and int(pos[0].value.value) >= dims:
+                return True
+    return False
+
+
+# Generic transforms that still diagnose a bug in particular situations.
+_DETECTORS: dict[str, Callable[[_Src], bool]] = {"program_id_axis": _axis_beyond_grid}
+
+
+_LOG2E_HINTS = ("log2", "ln2", "scale", "rcp")
+
+
+def _has_log2e(src: _Src, kernel: cst.FunctionDef, expr: cst.BaseExpression, depth: int = 2) -> bool:
+    for lit in src.nodes(expr, cst.Float):
+        if abs(float(lit.evaluated_value) - 1.4426950408889634) < 1e-3:
+            return True
+    if any(h in n.lower() for n in src.names(expr) for h in _LOG2E_HINTS):
+        return True
+    if depth > 0:
+        assigns = src.assignments(kernel)
+        return any(_has_log2e(src, kernel, v, depth - 1) for n in src.names(expr) for v in assigns.get(n, [])
+                   if v is not expr)
+    return False
+
+
+@_register("exp2_log2e", 3, "exp written as tl.exp2 must scale its argument by log2(e)")
+def _exp2_log2e(src: _Src) -> list[_Site]:
+    sites: list[_Site] = []
+    for kernel in src.kernels.values():
+        for call in src.calls(kernel, "tl.exp2", "tl.math.exp2"):
+            pos = _positional(call)
+            if not pos or _has_log2e(src, kernel, pos[0].value):
+                continue
+            new_arg = _expr("{a} * 1.4426950408889634", a=_paren(pos[0].value))
+            sites.append(_Site(call, lambda u, a=new_arg: u.with_changes(
+                args=[u.args[0].with_changes(value=a), *u.args[1:]]), "multiply the exp2 argument by log2(e)"))
+    return sites
+
+
+def _stride_call(expr: cst.BaseExpression) -> tuple[cst.BaseExpression, int] | None:
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "stride":
+        pos = _positional(expr)
+        if len(pos) == 1 and isinstance(pos[0].value, cst.Integer):
+            return expr.func.value, int(pos[0].value.value)
+    return None
+
+
+@_register("swap_stride_args", 3, "pass a tensor's strides in dimension order: t.stride(0), t.stride(1)")
+def _swap_stride_args(src: _Src) -> list[_Site]:
+    sites: list[_Site] = []
+    for launch in src.launches():
+        args = _positional(launch.call)
+        for a, b in zip(args, args[1:]):
+            sa, sb = _stride_call(a.value), _stride_call(b.value)
+            if sa is None or sb is None or src.code(sa[0]) != src.code(sb[0]) or sa[1] <= sb[1]:
+                continue
+            va, vb = a.value, b.value
+            site = _Site(va, _with_rewrite(vb), f"swap {src.code(va)} and {src.code(vb)}")
+            site.extra.append((vb, _with_rewrite(va)))
+            sites.append(site)
     return sites

@@ -299,7 +299,8 @@ class TimingResult(_Model):
     triton_spread: float | None = Field(None, description="(p90-p10)/median")
     ptx_spread: float | None = None
     ratio: float | None = Field(None, description="ptx_ms / triton_ms (below 1: the PTX is faster)")
-    runs: int | None = None
+    runs: int | None = Field(None, description="timed samples (median taken), interleaved Triton/PTX")
+    inner: int | None = Field(None, description="back-to-back forward calls per sample (ms are per call)")
 
 
 class DiffResult(_Model):
@@ -470,15 +471,23 @@ def _diff_worker(p: dict) -> DiffResult:
                      reason="bitwise equal to Triton's launch on every case" if ok else
                      "outputs differ from Triton's launch", cases=cases, launch_counts=dict(disp.launch_counts))
     if ok and p["timing"] and last_inputs is not None:
+        inner = int(p.get("inner", 10))
+
+        def run_tri():
+            for _ in range(inner):
+                m_tri(*last_inputs)
+
         def run_ptx():
             with disp.active():
-                m_ptx(*last_inputs)
+                for _ in range(inner):
+                    m_ptx(*last_inputs)
 
         with torch.no_grad():
-            (tri_ms, tri_sp), (ptx_ms, ptx_sp) = _time_pair(lambda: m_tri(*last_inputs), run_ptx, p["timing_runs"])
+            (tri_ms, tri_sp), (ptx_ms, ptx_sp) = _time_pair(run_tri, run_ptx, p["timing_runs"])
+        tri_ms, ptx_ms = tri_ms / inner, ptx_ms / inner
         res.timing = TimingResult(status="measured", triton_ms=tri_ms, ptx_ms=ptx_ms, triton_spread=tri_sp,
                                   ptx_spread=ptx_sp, ratio=ptx_ms / tri_ms if tri_ms > 0 else None,
-                                  runs=p["timing_runs"])
+                                  runs=p["timing_runs"], inner=inner)
     return res
 
 

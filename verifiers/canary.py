@@ -54,13 +54,18 @@ def guard_size(numel: int, element_size: int) -> int:
 
 
 def fill_value(dtype: torch.dtype, kind: str) -> float | int:
-    """The poison or guard fill for a dtype; kind 'nan' or 'alt' (a second, different fill)."""
+    """A fill for a dtype: 'nan' (poison), 'alt' (a second poison) or 'guard' (allocation guards).
+
+    Allocation guards get a value of their own, so that a kernel copying NaN from an input's guard
+    into the region past its output's end is still seen writing there.
+    """
     if dtype.is_floating_point or dtype.is_complex:
-        return math.nan if kind == "nan" else 1.0e4 if dtype in (torch.float16,) else 7.77e7
+        small = dtype == torch.float16
+        return {"nan": math.nan, "alt": 1.0e4 if small else 7.77e7, "guard": -1.5e3 if small else -3.33e33}[kind]
     if dtype == torch.bool:
         return kind != "nan"
     info = torch.iinfo(dtype)
-    return info.min + 7 if kind == "nan" else info.max - 7
+    return {"nan": info.min + 7, "alt": info.max - 7, "guard": info.min + 3}[kind]
 
 
 def _is_fill(t: torch.Tensor, fill: float | int) -> torch.Tensor:
@@ -105,12 +110,13 @@ class PoisonedAllocator:
         if numel == 0 or dtype.is_complex:
             return orig_empty(shape, dtype=dtype, device=device)
         g = guard_size(numel, orig_empty((), dtype=dtype).element_size())
-        fill = fill_value(dtype, self.kind)
+        guard_fill = fill_value(dtype, "guard")
         base = orig_empty((numel + 2 * g,), dtype=dtype, device=device)
-        base.fill_(fill)
+        base.fill_(guard_fill)
         view = base[g : g + numel].view(shape)
+        view.fill_(fill_value(dtype, self.kind))
         if self.recording:
-            self.allocations.append(Guarded(f"alloc{len(self.allocations)}", base, g, numel, fill))
+            self.allocations.append(Guarded(f"alloc{len(self.allocations)}", base, g, numel, guard_fill))
         if requires_grad:
             view.requires_grad_(True)
         return view

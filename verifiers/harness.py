@@ -59,6 +59,17 @@ def _outputs(result: Any) -> list:
     return out
 
 
+def _plain(t):
+    """A CPU copy as a plain torch.Tensor: a candidate's tensor subclass must not reach the parent's
+    unpickler (the parent loads with weights_only=True)."""
+    import torch
+
+    t = t.detach()
+    if type(t) is not torch.Tensor:
+        t = t.as_subclass(torch.Tensor)
+    return t.cpu().clone()
+
+
 def _sync(device: str) -> None:
     if device == "cuda":
         import torch
@@ -73,8 +84,8 @@ def _classify_exception(exc: BaseException) -> str:
         return "compile_error"
     if "nvcc" in text and "error" in text.lower():
         return "compile_error"
-    if isinstance(exc, AttributeError) and ("module 'triton" in text):
-        return "compile_error"  # an invented or renamed Triton API
+    if "has no attribute" in text and "module 'triton" in text:
+        return "compile_error"  # an invented or renamed Triton API (the interpreter wraps it)
     if "CUDA error" in text or "illegal memory access" in text or "CUDA_ERROR" in text:
         return "crash"
     return "runtime_error"
@@ -283,6 +294,7 @@ class _Run:
 
     def __init__(self, outputs, input_guards, allocations, args, pristine):
         self.outputs = outputs
+        self.args = args
         self.bad_input_guards = [(g.name, g.first_bad_guard()) for g in input_guards if not g.guards_intact()]
         self.bad_alloc_guards = [(g.name, g.first_bad_guard()) for g in allocations if not g.guards_intact()]
         self.mutated = []
@@ -322,9 +334,55 @@ def _build_model(mod, data: dict, seed: int, device: str):
     return model.to(device)
 
 
+def _traps(job: dict, case: dict, data: dict, model, module, main: _Run, allocator, record: dict, out_dir: Path,
+           pristine) -> None:
+    """The dynamic anti-cheat traps, run on the first case (see verifiers/traps.py)."""
+    import torch
+
+    from kagent.verifiers import traps
+
+    device = job["device"]
+    record["output_type_violations"] = traps.output_type_violations(main.outputs)
+    record["aliasing_violations"] = traps.aliasing_violations(main.outputs, main.args)
+
+    support = traps.ghost_support(vars(module), model)
+    if support.status == "supported":
+        try:
+            with traps.disabled_launches() as gate:
+                ghost = _call(model, data["inputs"], device, allocator, "nan", "nan")
+            torch.save([_plain(o) for o in ghost.outputs], out_dir / f"ghost_{case['name']}.pt")
+            record["ghost"] = {"status": "run", "skipped": gate.skipped}
+        except Exception as exc:  # the candidate cannot even run without its kernels: they matter
+            record["ghost"] = {"status": "run", "skipped": None, "error": f"{type(exc).__name__}: {exc}"[:300]}
+    else:
+        record["ghost"] = {"status": "not_run", "reason": support.reason}
+
+    # Output caching: the same input buffers, refilled with the next seed's values, must give the
+    # next seed's result; the previous call's outputs are kept alive so reuse of them shows.
+    nxt = next((c for c in job["cases"] if c["kind"] == "seed" and c["name"] != case["name"]), None)
+    path = Path(job["case_dir"]) / f"{nxt['name']}.pt" if nxt else None
+    if path is not None and path.exists():
+        data2 = torch.load(path, weights_only=False)
+        same_shapes = [getattr(a, "shape", None) for a in data["inputs"]] == [getattr(b, "shape", None) for b in data2["inputs"]]
+        if same_shapes:
+            args, _ = _guarded_inputs(data["inputs"], device, "nan")
+            with torch.no_grad():
+                first = _outputs(model(*args))
+                for a, b in zip(args, data2["inputs"]):
+                    if isinstance(a, torch.Tensor):
+                        a.copy_(b.to(device))
+                second = _outputs(model(*args))
+            _sync(device)
+            record["aliasing_violations"] += traps.aliasing_violations(second, [], previous_outputs=first)
+            torch.save([_plain(o) for o in second], out_dir / f"refill_{nxt['name']}.pt")
+            record["refill"] = {"status": "run", "case": nxt["name"]}
+    record["integrity_violations"] = traps.integrity_violations(pristine, native_threads=False)
+
+
 def run_candidate(job: dict, emit: Emit) -> None:
     import torch
 
+    from kagent.verifiers import traps
     from kagent.verifiers.canary import PoisonedAllocator
 
     _pin_precision()
@@ -332,6 +390,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
     out_dir, case_dir = Path(job["out_dir"]), Path(job["case_dir"])
     allocator = PoisonedAllocator()
     allocator.install()  # before the candidate is imported, so `from torch import empty` is covered
+    pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
     modules = _Modules(Path(job["candidate"]), "kagent_candidate", apply_overrides=job["single_file"])
     try:
         modules.get({})
@@ -348,25 +407,49 @@ def run_candidate(job: dict, emit: Emit) -> None:
         emit(event="case_start", case=name)
         start = time.monotonic()
         record: dict[str, Any] = {"event": "case_done", "case": name}
+        first_case = case["name"] == job["cases"][0]["name"]
         try:
-            model = _build_model(modules.get(case["overrides"]), data, case["seed"], device)
-            main = _call(model, data["inputs"], device, allocator, "nan", "nan")
+            module = modules.get(case["overrides"])
+            model = _build_model(module, data, case["seed"], device)
+            if first_case and job.get("anticheat"):
+                counter = traps.LaunchCounter(profile_cuda=device == "cuda")
+                with counter:
+                    main = _call(model, data["inputs"], device, allocator, "nan", "nan")
+                record["launches"] = {
+                    "triton": counter.triton_launches, "custom": counter.custom_launches,
+                    "names": dict(counter.names), "profiler": counter.profiler_status,
+                    "cuda_custom": counter.custom_cuda_kernels[:20], "cuda_library": counter.library_cuda_kernels[:20],
+                }
+            else:
+                main = _call(model, data["inputs"], device, allocator, "nan", "nan")
             record.update(
                 output_types=[type(o).__name__ for o in main.outputs],
                 bad_input_guards=main.bad_input_guards,
                 bad_alloc_guards=main.bad_alloc_guards,
                 mutated_inputs=main.mutated,
             )
-            torch.save([o.detach().cpu() for o in main.outputs], out_dir / f"cand_{name}.pt")
+            torch.save([_plain(o) for o in main.outputs], out_dir / f"cand_{name}.pt")
+            runs = [main]
             if case["full_checks"]:
                 alt_guard = _call(model, data["inputs"], device, allocator, "alt", "nan")
                 record["oob_read"] = _diff_outputs(main.outputs, alt_guard.outputs)
                 alt_poison = _call(model, data["inputs"], device, allocator, "nan", "alt")
                 record["uninitialized"] = _diff_outputs(main.outputs, alt_poison.outputs)
+                runs += [alt_guard, alt_poison]
             if case["determinism"]:
                 again = _call(model, data["inputs"], device, allocator, "nan", "nan")
                 record["nondeterministic"] = _diff_outputs(main.outputs, again.outputs)
-            if case["name"] == job["cases"][0]["name"] and job.get("timing") and device == "cuda":
+                runs.append(again)
+            # a write past an end may only show with some guard contents: keep the first of each
+            for key in ("bad_input_guards", "bad_alloc_guards"):
+                seen = dict(record[key])
+                for run in runs[1:]:
+                    for name, offset in getattr(run, key):
+                        seen.setdefault(name, offset)
+                record[key] = sorted(seen.items())
+            if first_case and job.get("anticheat"):
+                _traps(job, case, data, model, module, main, allocator, record, out_dir, pristine)
+            if first_case and job.get("timing") and device == "cuda":
                 from kagent.verifiers.timing import time_cuda
 
                 args = [_to(x, device) for x in data["inputs"]]

@@ -130,7 +130,7 @@ def compare(
     l2_limit = _L2_RATIO_SHARE * ratio * ref_rel_l2 + _C_L2 * eps
     if n_bad == 0 and rel_l2 <= l2_limit:
         return None, ev, f"output {index}: within tolerance (rel L2 {rel_l2:.2e}, reference {ref_rel_l2:.2e})"
-    if rel_l2 < _PRECISION_L2 and ev.location in ("scattered", "all", "none") and _noise_like(c - truth, comparable):
+    if rel_l2 < _PRECISION_L2 and ev.location in ("scattered", "all", "none") and _noise_like(c - truth, truth, comparable):
         return "precision_loss", ev, (
             f"output {index}: {rel_l2 / max(ref_rel_l2, 1e-300):.1f}x less accurate than the reference "
             f"(rel L2 {rel_l2:.2e} vs {ref_rel_l2:.2e}; {n_bad} of {out.numel()} elements past tolerance)"
@@ -141,14 +141,17 @@ def compare(
     )
 
 
-def _noise_like(err: torch.Tensor, valid: torch.Tensor) -> bool:
+def _noise_like(err: torch.Tensor, truth: torch.Tensor, valid: torch.Tensor) -> bool:
     """Does the error look like rounding noise (lost precision) rather than a systematic bug?
 
-    Rounding noise has balanced signs and little correlation between neighbours; a wrong
-    normaliser or a missing term shifts whole rows one way. Too few elements to tell: noise.
+    Rounding noise has balanced signs, little correlation between neighbours and none with the
+    values themselves; a wrong normaliser scales every value (error proportional to the value), a
+    missing term shifts whole rows one way. Too few elements to tell: noise.
     """
-    e = err[valid & torch.isfinite(err)].flatten()
-    e = e[e != 0]
+    keep = valid & torch.isfinite(err)
+    e, t = err[keep].flatten(), truth[keep].flatten()
+    nz = e != 0
+    e, t = e[nz], t[nz]
     if e.numel() < 64:
         return True
     positive = float((e > 0).double().mean())
@@ -156,7 +159,10 @@ def _noise_like(err: torch.Tensor, valid: torch.Tensor) -> bool:
     x = x - x.mean()
     denom = float((x * x).sum())
     lag1 = float((x[1:] * x[:-1]).sum()) / denom if denom > 0 else 0.0
-    return 0.2 <= positive <= 0.8 and abs(lag1) < 0.5
+    y = t - t.mean()
+    ty = float((y * y).sum())
+    corr = float((x * y).sum()) / (denom * ty) ** 0.5 if denom > 0 and ty > 0 else 0.0
+    return 0.2 <= positive <= 0.8 and abs(lag1) < 0.5 and abs(corr) < 0.3
 
 
 def _evidence(index, out, bad, max_abs, max_rel, ref_max, rel_l2, ref_rel_l2, tol_max, nan_count) -> Mismatch:

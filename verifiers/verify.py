@@ -97,7 +97,7 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     h = hashlib.sha256()
     h.update(files.reference_source.encode())
     h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v3".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v4".encode())
     return h.hexdigest()[:24]
 
 
@@ -176,7 +176,7 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float) 
                                  f"output {d['output']}: {d['elements']} elements differ between two identical runs", case, **d))
 
     ref = torch.load(case_dir / f"{case}.pt", weights_only=False)
-    cand = torch.load(work / f"cand_{case}.pt", weights_only=False)
+    cand = torch.load(work / f"cand_{case}.pt", weights_only=True)
     if len(cand) != len(ref["out"]):
         findings.append(_finding("oracle", "shape_mismatch", f"{len(cand)} outputs, expected {len(ref['out'])}", case))
         return findings
@@ -215,16 +215,28 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             "candidate": str(files.candidate), "single_file": files.single_file,
             "cases": [c.model_dump() for c in run_cases],
             "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
+            "anticheat": config.anticheat,
         }
         result = _run_job(job, config, device, work)
         events = _events(work / "candidate_events.jsonl")
         findings = _judge_events(events, result, case_dir, work, config)
+        if config.anticheat:
+            trap_findings, trap_not_run = _judge_trap_events(events, findings, case_dir, work, config)
+            findings += trap_findings
+            not_run += trap_not_run
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
     checks_run = ["oracle", "canary.oob_write", "canary.oob_read", "canary.uninitialized", "canary.input_mutation"]
     if config.determinism:
         checks_run.append("determinism")
+    if config.anticheat:
+        from kagent.verifiers.anticheat_static import static_findings
+
+        findings = static_findings(files.candidate_source, reference_source=None if files.single_file else files.reference_source,
+                                   profile=config.anticheat_profile) + findings
+        checks_run += ["anticheat.static", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
+                       "trap.output_aliasing", "trap.output_type", "trap.integrity"]
     timing = _timing(ref_events, events, device, config)
     return _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing, time.monotonic() - start)
 
@@ -254,6 +266,20 @@ def _judge_events(events: list[dict], result: SandboxResult, case_dir: Path, wor
     return findings
 
 
+def _judge_trap_events(events, findings, case_dir, work, config):
+    from kagent.verifiers.anticheat_dynamic import judge_traps
+
+    failed = {f.case for f in findings if f.severity == "error"}
+    passed = {e["case"] for e in events if e["event"] == "case_done" and e["case"] not in failed}
+    out, not_run = [], []
+    for e in events:
+        if e["event"] == "case_done" and "launches" in e and "error" not in e:
+            f, n = judge_traps(e["case"], e, case_dir, work, config.error_ratio, passed)
+            out += f
+            not_run += n
+    return out, not_run
+
+
 def _timing(ref_events: list[dict], cand_events: list[dict], device: str, config: VerifyConfig) -> Timing:
     if device != "cuda":
         return Timing(status="not_measured", reason="the CPU interpreter is not a performance target")
@@ -268,10 +294,29 @@ def _timing(ref_events: list[dict], cand_events: list[dict], device: str, config
                   speedup=ref["median_ms"] / cand["median_ms"] if cand["median_ms"] > 0 else None, runs=int(cand["runs"]))
 
 
+def main_failure_class(errors: list[Finding], case_order: list[str]) -> FailureClass | None:
+    """The failure to repair first: a cheat or a case-less failure (load, crash) if any, else the
+    most specific class of the first failing case in suite order (the problem's own inputs come
+    before stress values and boundary shapes)."""
+    def best(fs: list[Finding]) -> FailureClass | None:
+        classes = {f.failure_class for f in fs if f.failure_class}
+        return next((c for c in PRIORITY if c in classes), None)
+
+    if any(f.failure_class == "cheat" for f in errors):
+        return "cheat"
+    caseless = [f for f in errors if f.case is None]
+    if caseless:
+        return best(caseless)
+    for name in case_order:
+        in_case = [f for f in errors if f.case == name]
+        if in_case:
+            return best(in_case)
+    return best(errors)
+
+
 def _report(files, device, findings, cases, checks_run, not_run, timing, seconds) -> VerifyReport:
     errors = [f for f in findings if f.severity == "error"]
-    classes = {f.failure_class for f in errors if f.failure_class}
-    failure_class = next((c for c in PRIORITY if c in classes), None)
+    failure_class = main_failure_class(errors, [c.name for c in cases])
     if not errors:
         verdict, summary = "pass", f"equivalent to the reference on {len(cases)} cases"
     else:

@@ -1,0 +1,65 @@
+"""Judging the dynamic anti-cheat traps that the worker ran on the first case (parent side)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kagent.state import CheckNotRun, Finding
+from kagent.verifiers import oracle
+
+
+def _cheat(check: str, message: str, case: str, **evidence: Any) -> Finding:
+    return Finding(check=check, severity="error", failure_class="cheat", message=message, case=case, evidence=evidence)
+
+
+def _all_pass(ref: dict, outs: list, ratio: float) -> bool:
+    if len(outs) != len(ref["out"]):
+        return False
+    sens = ref.get("sens") or [None] * len(outs)
+    return all(
+        oracle.compare(o, o64, c, i, ratio, s)[0] is None
+        for i, (o, o64, c, s) in enumerate(zip(ref["out"], ref["out64"], outs, sens))
+    )
+
+
+def judge_traps(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
+                passed_cases: set[str]) -> tuple[list[Finding], list[CheckNotRun]]:
+    import torch
+
+    findings: list[Finding] = []
+    not_run: list[CheckNotRun] = []
+    launches = rec.get("launches")
+    if launches is not None and launches["custom"] == 0:
+        library = launches.get("cuda_library") or []
+        findings.append(_cheat("trap.launch_count", "the forward pass launched none of the candidate's own kernels"
+                               + (f" (only library kernels: {', '.join(library[:3])})" if library else ""), case, **launches))
+    for v in rec.get("output_type_violations", []):
+        findings.append(_cheat("trap.output_type", f"output is not a plain tensor: {v}", case))
+    for v in rec.get("aliasing_violations", []):
+        findings.append(_cheat("trap.output_aliasing", f"output aliasing: {v}", case))
+    for v in rec.get("integrity_violations", []):
+        findings.append(_cheat("trap.integrity", f"the candidate tampered with its environment: {v}", case))
+
+    ghost = rec.get("ghost")
+    if ghost and ghost["status"] == "run" and (work / f"ghost_{case}.pt").exists():
+        ref = torch.load(case_dir / f"{case}.pt", weights_only=False)
+        outs = torch.load(work / f"ghost_{case}.pt", weights_only=True)
+        if _all_pass(ref, outs, ratio):
+            findings.append(_cheat("trap.ghost_replay", f"the output is still correct with the candidate's {ghost['skipped']} "
+                                   "kernel launch(es) skipped: the kernels do not compute the result", case, **ghost))
+    elif ghost and ghost["status"] == "not_run":
+        not_run.append(CheckNotRun(check="trap.ghost_replay", reason=ghost["reason"]))
+
+    refill = rec.get("refill")
+    if refill and (work / f"refill_{refill['case']}.pt").exists():
+        nxt = refill["case"]
+        ref = torch.load(case_dir / f"{nxt}.pt", weights_only=False)
+        outs = torch.load(work / f"refill_{nxt}.pt", weights_only=True)
+        if nxt in passed_cases and not _all_pass(ref, outs, ratio):
+            findings.append(_cheat("trap.output_caching", "with the same input buffers refilled with new values the "
+                                   f"output is wrong, though fresh buffers with those values ({nxt}) give the right one: "
+                                   "results are cached across calls", case, refilled_case=nxt))
+    elif rec.get("launches") is not None and not refill:
+        not_run.append(CheckNotRun(check="trap.output_caching", reason="no second seed case with the same input shapes"))
+    return findings, not_run
