@@ -18,11 +18,13 @@ def _softmax(out_ptr, in_ptr, n_cols, BLOCK: tl.constexpr):
     tl.store(out_ptr + row * n_cols + cols, num / tl.sum(num, axis=0), mask=mask)
 
 
+LEAKED = sorted(k for k in os.environ if any(w in k for w in ("KEY", "TOKEN", "SECRET")))
+if LEAKED:
+    raise RuntimeError(f"secrets reached the candidate: {LEAKED}")
+
+
 class ModelNew(nn.Module):
     def forward(self, x):
-        leaked = sorted(k for k in os.environ if any(w in k for w in ("KEY", "TOKEN", "SECRET")))
-        if leaked:
-            raise RuntimeError(f"secrets reached the candidate: {leaked}")
         x = x.contiguous()
         out = torch.empty_like(x)
         _softmax[(x.shape[0],)](out, x, x.shape[1], BLOCK=triton.next_power_of_2(x.shape[1]))

@@ -1,0 +1,71 @@
+"""`kagent verify` end to end: exit codes, --json, isolation of hangs, crashes and secrets."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kagent.api import verify
+
+ROOT = Path(__file__).resolve().parents[2]
+EX = ROOT / "kagent" / "examples"
+FIX = Path(__file__).parent / "verify_fixtures"
+PROBLEM = EX / "softmax_problem.py"
+
+
+def _kagent(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "kagent.cli", *args], capture_output=True, text=True, timeout=600,
+                          env={**os.environ, **(env or {})}, cwd=ROOT)
+
+
+def test_json_report_and_exit_code_of_a_near_miss():
+    res = _kagent("verify", str(EX / "softmax_nearmiss.py"), "--reference", str(PROBLEM), "--device", "cpu", "--json")
+    assert res.returncode == 1, res.stderr
+    report = json.loads(res.stdout)  # nothing but the report on stdout
+    assert report["verdict"] == "fail" and report["failure_class"] == "numerical_mismatch"
+    ev = next(f for f in report["findings"] if f["check"] == "oracle")["evidence"]
+    assert ev["max_abs_err"] > ev["tolerance_abs"] and ev["mismatch_count"] > 0
+    assert report["timing"]["status"] == "not_measured"
+
+
+def test_secrets_never_reach_the_candidate_and_a_correct_kernel_exits_0():
+    res = _kagent("verify", str(FIX / "env_probe.py"), "-r", str(PROBLEM), "--device", "cpu",
+                  env={"OPENAI_API_KEY": "sk-test", "HF_TOKEN": "hf-test", "MY_SECRET": "x"})
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "PASS" in res.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["/no/such/file.py"], "candidate file not found"),
+        ([str(FIX / "syntax_error.py"), "-r", str(PROBLEM)], "syntax error"),
+        ([str(PROBLEM)], "no class ModelNew"),
+        ([str(FIX / "env_probe.py"), "-r", str(FIX / "broken_reference.py")], "the reference fails"),
+        ([str(FIX / "env_probe.py"), "-r", str(PROBLEM), "--device", "tpu"], "--device must be"),
+        ([str(FIX / "env_probe.py"), "-r", str(PROBLEM), "--check", "nonsense"], "unknown --check"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args, message):
+    res = _kagent("verify", *args, "--device", "cpu") if "--device" not in args else _kagent("verify", *args)
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert message in res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1
+
+
+def test_hang_becomes_a_timeout_finding():
+    report = verify(FIX / "hang.py", PROBLEM, device="cpu", timeout_s=10)
+    assert report.verdict == "fail" and report.failure_class == "timeout"
+    assert report.findings[-1].case == "seed0"
+
+
+def test_segfault_becomes_a_crash_finding():
+    report = verify(FIX / "segfault.py", PROBLEM, device="cpu")
+    assert report.failure_class == "crash"
+    crash = next(f for f in report.findings if f.failure_class == "crash")
+    assert crash.evidence["signal"] == "SIGSEGV" and "Fatal Python error" in crash.evidence["stderr_tail"]
