@@ -41,6 +41,21 @@ def _paths(e: dict[str, Any]) -> tuple[Path, Path | None]:
     return CORPUS / e["path"], (CORPUS / e["reference"]) if e.get("reference") else None
 
 
+_SERVICES: dict[str, Any] = {}
+
+
+def _patterns() -> dict[str, Any]:
+    """One pattern store per worker process (the library is read once, consistently)."""
+    if not _SERVICES:
+        from kagent.patterns.engine import candidate_fixes
+        from kagent.patterns.store import PatternStore
+        from kagent.repair_api import _fixable_classes
+
+        store = PatternStore.open()
+        _SERVICES.update(patterns=store, candidate_fixes=candidate_fixes, known_classes=_fixable_classes(store))
+    return _SERVICES
+
+
 def run_offline(e: dict[str, Any], device: str, runs_dir: str, max_attempts: int) -> dict[str, Any]:
     from kagent.api import verify
     from kagent.config import VerifyConfig
@@ -49,7 +64,8 @@ def run_offline(e: dict[str, Any], device: str, runs_dir: str, max_attempts: int
     cand, ref = _paths(e)
     vcfg = VerifyConfig(device=device)  # type: ignore[arg-type]
     t0 = time.monotonic()
-    s = repair(cand, ref, model="offline", verify_config=vcfg, runs_dir=runs_dir, max_attempts=max_attempts)
+    s = repair(cand, ref, model="offline", verify_config=vcfg, runs_dir=runs_dir, max_attempts=max_attempts,
+               **_patterns())
     wall = time.monotonic() - t0
     confirmed = None
     if s.status == "repaired":

@@ -334,6 +334,29 @@ def _build_model(mod, data: dict, seed: int, device: str):
     return model.to(device)
 
 
+def _batch_invariance(model, inputs: list, outputs: list, device: str, allocator) -> dict:
+    """Row i computed alone must equal row i of the batched call, bit for bit."""
+    import torch
+
+    tensors = [x for x in inputs if isinstance(x, torch.Tensor) and x.dim() > 0]
+    if not tensors or tensors[0].shape[0] < 2:
+        return {"status": "not_run", "reason": "the first input has no batch dimension of size > 1"}
+    batch = tensors[0].shape[0]
+    batched = [i for i, o in enumerate(outputs) if o.dim() > 0 and o.shape[0] == batch]
+    if not batched:
+        return {"status": "not_run", "reason": "no output has the inputs' batch dimension"}
+    diffs = []
+    for row in sorted({0, batch // 2, batch - 1}):
+        sliced = [x[row : row + 1] if isinstance(x, torch.Tensor) and x.dim() > 0 and x.shape[0] == batch else x
+                  for x in inputs]
+        alone = _call(model, sliced, device, allocator, "nan", "nan").outputs
+        for i in batched:
+            equal, count = _same(outputs[i][row : row + 1], alone[i])
+            if not equal:
+                diffs.append({"row": row, "output": i, "elements": count})
+    return {"status": "run", "rows": sorted({0, batch // 2, batch - 1}), "diffs": diffs}
+
+
 def _traps(job: dict, case: dict, data: dict, model, module, main: _Run, allocator, record: dict, out_dir: Path,
            pristine) -> None:
     """The dynamic anti-cheat traps, run on the first case (see verifiers/traps.py)."""
@@ -447,6 +470,8 @@ def run_candidate(job: dict, emit: Emit) -> None:
                     for name, offset in getattr(run, key):
                         seen.setdefault(name, offset)
                 record[key] = sorted(seen.items())
+            if first_case and job.get("batch_invariance"):
+                record["batch_invariance"] = _batch_invariance(model, data["inputs"], main.outputs, device, allocator)
             if first_case and job.get("anticheat"):
                 _traps(job, case, data, model, module, main, allocator, record, out_dir, pristine)
             if first_case and job.get("timing") and device == "cuda":

@@ -171,6 +171,10 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float) 
     if rec.get("mutated_inputs"):
         findings.append(_finding("canary.input_mutation", "input_mutation",
                                  f"the candidate modified input(s) {rec['mutated_inputs']}", case, inputs=rec["mutated_inputs"]))
+    for d in (rec.get("batch_invariance") or {}).get("diffs", []):
+        findings.append(_finding("batch_invariance", "batch_variance",
+                                 f"row {d['row']} of output {d['output']} computed alone differs from the same row in the "
+                                 f"batch ({d['elements']} elements)", case, **d))
     for d in rec.get("nondeterministic", []):
         findings.append(_finding("determinism", "nondeterministic",
                                  f"output {d['output']}: {d['elements']} elements differ between two identical runs", case, **d))
@@ -215,7 +219,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             "candidate": str(files.candidate), "single_file": files.single_file,
             "cases": [c.model_dump() for c in run_cases],
             "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
-            "anticheat": config.anticheat,
+            "anticheat": config.anticheat, "batch_invariance": config.batch_invariance,
         }
         result = _run_job(job, config, device, work)
         events = _events(work / "candidate_events.jsonl")
@@ -230,6 +234,9 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     checks_run = ["oracle", "canary.oob_write", "canary.oob_read", "canary.uninitialized", "canary.input_mutation"]
     if config.determinism:
         checks_run.append("determinism")
+    if config.batch_invariance:
+        checks_run.append("batch_invariance")
+        not_run += _batch_invariance_not_run(events)
     if config.anticheat:
         from kagent.verifiers.anticheat_static import static_findings
 
@@ -264,6 +271,13 @@ def _judge_events(events: list[dict], result: SandboxResult, case_dir: Path, wor
             findings.append(_finding("worker", "crash", f"the worker exited with code {result.returncode}{where}", case,
                                      returncode=result.returncode, stderr_tail=result.stderr_tail[-2000:]))
     return findings
+
+
+def _batch_invariance_not_run(events: list[dict]) -> list[CheckNotRun]:
+    bi = next((e["batch_invariance"] for e in events if e["event"] == "case_done" and "batch_invariance" in e), None)
+    if bi is None:
+        return [CheckNotRun(check="batch_invariance", reason="the first case did not complete")]
+    return [CheckNotRun(check="batch_invariance", reason=bi["reason"])] if bi["status"] == "not_run" else []
 
 
 def _judge_trap_events(events, findings, case_dir, work, config):

@@ -50,7 +50,9 @@ def test_corpus_is_big_enough():
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["path"] for e in ENTRIES])
 def test_each_result_is_honest(outcomes, entry):
     s, fresh = outcomes[entry["path"]]
-    assert s.status in ("repaired", "unrepaired"), s.reason  # every corpus kernel is a failing near-miss
+    # every corpus kernel is a known-buggy near-miss: "already_correct" would be a verifier miss; a
+    # kernel the verifier calls a cheat is rejected with that reason (never repaired)
+    assert s.status in ("repaired", "unrepaired", "cheat"), s.reason
     assert s.reason
     if s.status == "repaired":
         assert fresh is not None and fresh.verdict == "pass", f"false repair: {fresh.summary if fresh else None}"

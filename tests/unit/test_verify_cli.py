@@ -69,3 +69,11 @@ def test_segfault_becomes_a_crash_finding():
     assert report.failure_class == "crash"
     crash = next(f for f in report.findings if f.failure_class == "crash")
     assert crash.evidence["signal"] == "SIGSEGV" and "Fatal Python error" in crash.evidence["stderr_tail"]
+
+
+def test_batch_invariance_is_opt_in_and_bitwise():
+    kernel = FIX / "batch_variant_rowsum.py"
+    assert verify(kernel, device="cpu", seeds=1, stress=False, shapes=False).verdict == "pass"
+    report = verify(kernel, device="cpu", seeds=1, stress=False, shapes=False, batch_invariance=True)
+    assert report.failure_class == "batch_variance"
+    assert {f.evidence["row"] for f in report.findings if f.check == "batch_invariance"} == {0, 4, 7}
