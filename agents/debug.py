@@ -49,23 +49,37 @@ class Proposal(BaseModel):
 
 
 # -- shared helpers ---------------------------------------------------------------------------
-def finding_lines(report: VerifyReport, limit: int = 8) -> list[str]:
-    """The report's error findings as short lines with their evidence (for prompts and state)."""
+def _compact(v: Any) -> Any:
+    if isinstance(v, float):
+        return float(f"{v:.3g}")
+    if isinstance(v, list):
+        return [_compact(x) for x in v[:3]] + (["..."] if len(v) > 3 else [])
+    return v
+
+
+def finding_lines(report: VerifyReport, limit: int = 6) -> list[str]:
+    """The report's error findings for a prompt: one line per (check, failure class) with the
+    first finding's evidence (3 significant digits) and the other cases it occurs in."""
     keys = ("location", "mismatch_fraction", "max_abs_err", "max_rel_err", "rel_l2_err", "ref_rel_l2_err",
             "tolerance_abs", "nan_count", "first_mismatches", "shape", "dtype", "offset", "elements", "numel")
+    groups: dict[tuple[str, str | None], list[Any]] = {}
+    for f in report.errors():
+        groups.setdefault((f.check, f.failure_class), []).append(f)
     out = []
-    for f in report.errors()[:limit]:
-        ev = {k: f.evidence[k] for k in keys if k in f.evidence}
+    for (check, fc), fs in list(groups.items())[:limit]:
+        f = fs[0]
+        ev = {k: _compact(f.evidence[k]) for k in keys if k in f.evidence}
         case = f" [case {f.case}]" if f.case else ""
         evs = f" evidence: {ev}" if ev else ""
         tb = f.evidence.get("traceback")
         tail = ""
         if isinstance(tb, str) and tb.strip():
             tail = " | " + " / ".join(tb.strip().splitlines()[-3:])[:400]
-        out.append(f"{f.check} {f.failure_class}{case}: {f.message}{evs}{tail}")
-    extra = len(report.errors()) - limit
-    if extra > 0:
-        out.append(f"... and {extra} more findings")
+        others = [g.case or "?" for g in fs[1:]]
+        also = f"; also in {len(others)} more case(s): {', '.join(others[:8])}" if others else ""
+        out.append(f"{check} {fc}{case}: {f.message}{evs}{tail}{also}")
+    if len(groups) > limit:
+        out.append(f"... and {len(groups) - limit} more kinds of finding")
     return out
 
 
@@ -134,6 +148,7 @@ def debug_messages(
     hits: Sequence[Any],
     history: Sequence[str],
     feedback: str | None,
+    prompt_patterns: int = 3,
 ) -> list[dict[str, str]]:
     from kagent.tools.templates import render
 
@@ -148,7 +163,7 @@ def debug_messages(
         failure_class=report.failure_class or "",
         report_summary=report.summary,
         findings=finding_lines(report),
-        patterns=pattern_views(hits),
+        patterns=pattern_views(hits[:prompt_patterns]),
         history=list(history)[-12:],
         feedback=feedback or "",
     )

@@ -240,6 +240,7 @@ def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         messages = debug_messages(
             kernel_name=state.kernel, backend=cfg.backend, kernel_source=base_src, reference_source=ref_src,
             single_file=state.single_file, report=report, hits=hits, history=state.history, feedback=state.feedback,
+            prompt_patterns=cfg.prompt_patterns,
         )
         ref_names = tuple(n for n in (Path(state.reference).name if state.reference else "",) if n and n != orig.name)
         prop = llm_propose(

@@ -67,7 +67,8 @@ class RepairConfig(BaseModel):
     temperature: float = 0.0
     price_model: str | None = Field(None, description="price calls as this model from litellm's table")
     fix_limit: int = Field(20, ge=1, description="pattern engine: candidate fixes per base")
-    patterns_k: int = Field(5, ge=1)
+    patterns_k: int = Field(5, ge=1, description="patterns retrieved per failure")
+    prompt_patterns: int = Field(3, ge=0, description="LLM path: the top patterns shown in the prompt")
     backend: str = "triton"
     learn: bool = Field(True, description="feed verified repairs to the pattern library")
     device: Literal["auto", "cpu", "cuda"] = "auto"

@@ -855,6 +855,19 @@ def _subtracts_max(src: _Src, kernel: cst.FunctionDef, expr: cst.BaseExpression,
     return False
 
 
+def _log_sum_of(src: _Src, exp_call: cst.Call) -> cst.Call | None:
+    """The `tl.log(tl.sum(<exp_call>, ...))` around an exp call, if that is where it sits."""
+    arg = src.parent.get(exp_call)
+    sum_call = src.parent.get(arg) if isinstance(arg, cst.Arg) else None
+    if not (isinstance(sum_call, cst.Call) and _call_name(sum_call) == "tl.sum" and sum_call.args[0] is arg):
+        return None
+    arg2 = src.parent.get(sum_call)
+    log_call = src.parent.get(arg2) if isinstance(arg2, cst.Arg) else None
+    if isinstance(log_call, cst.Call) and _call_name(log_call) in ("tl.log", "tl.math.log") and log_call.args[0] is arg2:
+        return log_call
+    return None
+
+
 @_register("softmax_subtract_max", 3, "subtract the row max before tl.exp in softmax")
 def _softmax_subtract_max(src: _Src) -> list[_Site]:
     sites: list[_Site] = []
@@ -871,6 +884,19 @@ def _softmax_subtract_max(src: _Src) -> list[_Site]:
                 continue
             arg = pos[0].value
             new_arg = _expr(f"{{a}} - tl.max({{b}}, axis={axis_code})", a=_paren(arg), b=arg)
+            log_call = _log_sum_of(src, call)
+            if log_call is not None:
+                # log-sum-exp: log(sum(exp(x))) == max(x) + log(sum(exp(x - max(x))))
+                new_exp = call.with_changes(args=[call.args[0].with_changes(value=new_arg), *call.args[1:]])
+                sum_call = src.parent.get(src.parent.get(call))
+                new_sum = sum_call.with_changes(args=[sum_call.args[0].with_changes(value=new_exp),
+                                                      *sum_call.args[1:]])
+                new_log = log_call.with_changes(args=[log_call.args[0].with_changes(value=new_sum),
+                                                      *log_call.args[1:]])
+                full = _expr(f"(tl.max({{b}}, axis={axis_code}) + {{l}})", b=arg, l=new_log)
+                sites.append(_Site(log_call, _with_rewrite(full),
+                                   "log-sum-exp: subtract the row max inside tl.exp and add it back"))
+                continue
             sites.append(_Site(call, lambda u, a=new_arg: u.with_changes(
                 args=[u.args[0].with_changes(value=a), *u.args[1:]]), "subtract the row max inside tl.exp"))
     return sites

@@ -121,7 +121,7 @@ def _cost(litellm: Any, response: Any, model: str, price_model: str | None, p: i
             return float(pin + pout)
         return float(litellm.completion_cost(completion_response=response, model=model))
     except (litellm.exceptions.ModelNotMappedError, litellm.exceptions.NotFoundError, litellm.exceptions.BadRequestError, ValueError, KeyError) as exc:
-        log.warning("no price for %s (%s): cost not counted", price_model or model, exc)
+        log.info("no price for %s (%s): cost not counted", price_model or model, exc)
         return None
 
 

@@ -399,7 +399,6 @@ forward runs, every launch of a lowered @triton.jit kernel goes to the lowered b
 block = 32 * num_warps and shared memory as Triton's own launch). Needs CUDA and pycuda.
 """
 
-import inspect
 from pathlib import Path
 
 import torch.nn as nn
@@ -414,28 +413,49 @@ _DISPATCH = PtxDispatcher(_DIR / {manifest_name!r})
 
 
 class ModelNew(nn.Module):
-    def __init__(self, *args, **kwargs):
+    def __init__{init_params}:
         super().__init__()
-        self.inner = _ORIG.ModelNew(*args, **kwargs)
+        self.inner = _ORIG.ModelNew({init_call})
 
-    def forward(self, *args, **kwargs):
+    def forward{forward_params}:
         with _DISPATCH.active():
-            return self.inner(*args, **kwargs)
-
-
-ModelNew.__init__.__signature__ = inspect.signature(_ORIG.ModelNew.__init__)
-ModelNew.forward.__signature__ = inspect.signature(_ORIG.ModelNew.forward)
+            return self.inner({forward_call})
 '''
 
 
+def _signature_code(sig: str | None) -> tuple[str, str]:
+    """'(self, dim, eps=1e-06)' -> ('(self, dim, eps=1e-06)', 'dim, eps=eps'); (*args, **kwargs) when the
+    signature cannot be re-emitted as code."""
+    import ast
+
+    fallback = ("(self, *args, **kwargs)", "*args, **kwargs")
+    if not sig:
+        return fallback
+    try:
+        fn = ast.parse(f"def f{sig}:\n    pass\n").body[0]
+    except SyntaxError:
+        return fallback
+    a = fn.args
+    call = [x.arg for x in a.posonlyargs + a.args][1:]
+    if a.vararg:
+        call.append(f"*{a.vararg.arg}")
+    call += [f"{x.arg}={x.arg}" for x in a.kwonlyargs]
+    if a.kwarg:
+        call.append(f"**{a.kwarg.arg}")
+    return sig, ", ".join(call)
+
+
 def write_ptx_candidate(out_dir: str | Path, original: str | Path, manifest_name: str = "lowered.json",
-                        copy_name: str = "triton_original.py", file_name: str = "candidate_ptx.py") -> Path:
+                        copy_name: str = "triton_original.py", file_name: str = "candidate_ptx.py",
+                        init_signature: str | None = None, forward_signature: str | None = None) -> Path:
     """Copy the original candidate beside the manifest and write the PTX-backed candidate."""
     out_dir = Path(out_dir).resolve()
     shutil.copyfile(original, out_dir / copy_name)
     path = out_dir / file_name
+    (ip, ic), (fp, fc) = _signature_code(init_signature), _signature_code(forward_signature)
     path.write_text(PTX_CANDIDATE_TEMPLATE.format(original_name=Path(original).name, copy_name=copy_name,
-                                                  manifest_name=manifest_name, abs_dir=str(out_dir)))
+                                                  manifest_name=manifest_name, abs_dir=str(out_dir),
+                                                  init_params=ip, init_call=ic, forward_params=fp, forward_call=fc))
     return path
 
 

@@ -18,6 +18,7 @@ import random
 import sys
 import time
 import traceback
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
@@ -273,6 +274,15 @@ def run_reference(job: dict, emit: Emit) -> None:
 # --- the candidate job --------------------------------------------------------------------------
 
 
+class _PlainAllocator:
+    """Stands in for the poisoned allocator under compute-sanitizer: no guard regions, so that an
+    out-of-bounds access leaves the allocation and the sanitizer sees it."""
+
+    @contextmanager
+    def recording_run(self, kind: str):
+        yield []
+
+
 def _guarded_inputs(inputs: list, device: str, fill_kind: str):
     import torch
 
@@ -280,7 +290,9 @@ def _guarded_inputs(inputs: list, device: str, fill_kind: str):
 
     args, guards = [], []
     for i, x in enumerate(inputs):
-        if isinstance(x, torch.Tensor):
+        if isinstance(x, torch.Tensor) and fill_kind == "none":
+            args.append(x.to(device).clone())
+        elif isinstance(x, torch.Tensor):
             view, g = guarded_copy(x.to(device), f"input{i}", fill_kind)
             args.append(view)
             guards.append(g)
@@ -411,8 +423,11 @@ def run_candidate(job: dict, emit: Emit) -> None:
     _pin_precision()
     device = job["device"]
     out_dir, case_dir = Path(job["out_dir"]), Path(job["case_dir"])
-    allocator = PoisonedAllocator()
-    allocator.install()  # before the candidate is imported, so `from torch import empty` is covered
+    plain = bool(job.get("plain"))
+    allocator = _PlainAllocator() if plain else PoisonedAllocator()
+    if not plain:
+        allocator.install()  # before the candidate is imported, so `from torch import empty` is covered
+    guard = "none" if plain else "nan"
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
     modules = _Modules(Path(job["candidate"]), "kagent_candidate", apply_overrides=job["single_file"])
     try:
@@ -444,7 +459,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
                     "cuda_custom": counter.custom_cuda_kernels[:20], "cuda_library": counter.library_cuda_kernels[:20],
                 }
             else:
-                main = _call(model, data["inputs"], device, allocator, "nan", "nan")
+                main = _call(model, data["inputs"], device, allocator, guard, "nan")
             record.update(
                 output_types=[type(o).__name__ for o in main.outputs],
                 bad_input_guards=main.bad_input_guards,

@@ -65,11 +65,12 @@ def _worker_env(device: str) -> dict[str, str]:
     return scrubbed_env(extra)
 
 
-def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path) -> SandboxResult:
+def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: list[str] | None = None,
+             env: dict[str, str] | None = None) -> SandboxResult:
     return run_sandboxed(
-        python_argv(_HARNESS),
-        timeout_s=config.timeout_s,
-        env=_worker_env(device),
+        [*(prefix or []), *python_argv(_HARNESS)],
+        timeout_s=config.timeout_s * (4 if prefix else 1),
+        env={**_worker_env(device), **(env or {})},
         cwd=cwd,
         stdin=json.dumps(job).encode(),
         memory_limit_mb=config.memory_limit_mb if device == "cpu" else None,
@@ -231,6 +232,11 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
+    if config.sanitize:
+        sanitized, reason = _sanitize(files, run_cases, case_dir, device, config)
+        findings += sanitized
+        if reason:
+            not_run.append(CheckNotRun(check="sanitize.memcheck", reason=reason))
     checks_run = ["oracle", "canary.oob_write", "canary.oob_read", "canary.uninitialized", "canary.input_mutation"]
     if config.determinism:
         checks_run.append("determinism")
@@ -271,6 +277,34 @@ def _judge_events(events: list[dict], result: SandboxResult, case_dir: Path, wor
             findings.append(_finding("worker", "crash", f"the worker exited with code {result.returncode}{where}", case,
                                      returncode=result.returncode, stderr_tail=result.stderr_tail[-2000:]))
     return findings
+
+
+def _sanitize(files: ProblemFiles, cases: list[CaseSpec], case_dir: Path, device: str,
+              config: VerifyConfig) -> tuple[list[Finding], str | None]:
+    """The candidate once more, under compute-sanitizer memcheck, without guard regions."""
+    from kagent.verifiers import sanitize
+
+    if device != "cuda":
+        return [], "compute-sanitizer needs CUDA"
+    if sanitize.sanitizer_path() is None:
+        return [], "compute-sanitizer is not installed"
+    work = Path(tempfile.mkdtemp(prefix="kagent-sanitize-"))
+    try:
+        picked = [c.model_copy(update={"full_checks": False, "determinism": False}) for c in cases
+                  if c.name == cases[0].name or c.kind == "shape"]
+        job = {"mode": "candidate", "out_dir": str(work), "case_dir": str(case_dir), "device": device,
+               "candidate": str(files.candidate), "single_file": files.single_file, "plain": True,
+               "cases": [c.model_dump() for c in picked], "timing": False, "timing_runs": 0, "anticheat": False}
+        log_file = work / "memcheck.log"
+        result = _run_job(job, config, device, work, prefix=sanitize.argv_prefix(log_file),
+                          env={"PYTORCH_NO_CUDA_MEMORY_CACHING": "1"})
+        text = log_file.read_text() if log_file.exists() else ""
+        found = sanitize.findings_from_log(text)
+        if not found and result.status != "ok":
+            return [], f"the sanitized run did not finish ({result.status}): {result.stderr_tail[-300:]}"
+        return found, None
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def _batch_invariance_not_run(events: list[dict]) -> list[CheckNotRun]:

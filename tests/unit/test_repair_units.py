@@ -200,3 +200,11 @@ def test_blocks_from_diff_round_trips():
     assert ans.count("<<<<<<< SEARCH") == 1  # nearby changes share one block
     r = apply_edits(SRC, ans)
     assert r.status == "applied" and r.new_source == after
+
+
+def test_prompt_findings_are_grouped_and_compact():
+    from kagent.agents.debug import finding_lines
+
+    lines = finding_lines(_report(cases=3, rel=0.123456789))
+    assert len(lines) == 1
+    assert "also in 2 more case(s): c1, c2" in lines[0] and "0.123" in lines[0] and "0.1234" not in lines[0]

@@ -1,0 +1,198 @@
+"""Mutation benchmark: how many faults injected into correct kernels does `kagent verify` catch?
+
+For each correct candidate of tests/corpus (manifest.yaml), every @triton.jit kernel is mutated one
+site at a time: relational operator swaps (< <= > >= == !=), arithmetic swaps (+ - * /), constant
+changes (n -> n+1, x -> 1.01x), mask removal (drop `mask=`), `other=` changes and dtype changes
+(tl.float32 -> tl.float16). Each mutant goes through `kagent verify` on the CPU.
+
+A surviving mutant is checked against the original kernel bitwise on the problem's own inputs and on
+odd shapes: identical outputs everywhere means the mutant is (most likely) equivalent — e.g. a
+change in dead code — and it is excluded from the denominator; otherwise it is a miss.
+
+    python benchmarks/mutation.py [--per-kernel N] [--jobs J] [--out results.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "corpus"
+
+_REL = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
+_ARITH = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult}
+
+
+def _is_jit(fn: ast.FunctionDef) -> bool:
+    return any("jit" in ast.unparse(d) for d in fn.decorator_list)
+
+
+def _sites(tree: ast.Module) -> list[tuple[str, tuple]]:
+    """(operator name, path to the node) for every mutable site inside jitted kernels."""
+    sites = []
+    for fi, fn in enumerate(tree.body):
+        if not (isinstance(fn, ast.FunctionDef) and _is_jit(fn)):
+            continue
+        for ni, node in enumerate(ast.walk(fn)):
+            if isinstance(node, ast.Compare) and type(node.ops[0]) in _REL:
+                sites.append(("relational", (fi, ni)))
+            elif isinstance(node, ast.BinOp) and type(node.op) in _ARITH:
+                sites.append(("arithmetic", (fi, ni)))
+            elif isinstance(node, ast.Constant) and type(node.value) in (int, float) and not isinstance(node.value, bool):
+                sites.append(("constant", (fi, ni)))
+            elif isinstance(node, ast.keyword) and node.arg == "mask":
+                sites.append(("mask_removal", (fi, ni)))
+            elif isinstance(node, ast.keyword) and node.arg == "other":
+                sites.append(("other_value", (fi, ni)))
+            elif isinstance(node, ast.Attribute) and node.attr == "float32":
+                sites.append(("dtype", (fi, ni)))
+    return sites
+
+
+def _mutate(tree: ast.Module, op: str, path: tuple) -> str | None:
+    tree = copy.deepcopy(tree)
+    fi, ni = path
+    fn = tree.body[fi]
+    target = list(ast.walk(fn))[ni]
+    if op == "relational":
+        target.ops[0] = _REL[type(target.ops[0])]()
+    elif op == "arithmetic":
+        target.op = _ARITH[type(target.op)]()
+    elif op == "constant":
+        v = target.value
+        target.value = v + 1 if isinstance(v, int) else (v * 1.01 if v != 0 else 1e-3)
+    elif op == "mask_removal":
+        for parent in ast.walk(fn):
+            if isinstance(parent, ast.Call) and target in parent.keywords:
+                parent.keywords.remove(target)
+                break
+    elif op == "other_value":
+        target.value = ast.Constant(0.0)
+    elif op == "dtype":
+        target.attr = "float16"
+    return ast.unparse(tree)
+
+
+_BITWISE = r'''
+import json, sys, torch
+sys.path.insert(0, ".")
+from kagent.tools.problem import exec_module, inspect_sources
+from pathlib import Path
+orig, mut, ref = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
+files = inspect_sources(orig, ref)
+variants = [{}] + [{c.name: (c.value * 3) // 5 | 1 for c in files.shape_constants}]
+same = True
+for i, ov in enumerate(variants):
+    rmod = exec_module(ref, f"r{i}", ov)
+    a = exec_module(orig, f"a{i}", ov if orig == ref else None)
+    b = exec_module(mut, f"b{i}", ov if orig == ref else None)
+    for seed in (0, 1):
+        torch.manual_seed(seed); inputs = rmod.get_inputs(); init = rmod.get_init_inputs()
+        torch.manual_seed(seed); ma = a.ModelNew(*init)
+        torch.manual_seed(seed); mb = b.ModelNew(*init)
+        try:
+            oa, ob = ma(*[x.clone() for x in inputs]), mb(*[x.clone() for x in inputs])
+        except Exception:
+            same = False; break
+        oa = oa if isinstance(oa, (tuple, list)) else [oa]
+        ob = ob if isinstance(ob, (tuple, list)) else [ob]
+        for x, y in zip(oa, ob):
+            if x.shape != y.shape or not torch.equal(torch.nan_to_num(x, 7.0), torch.nan_to_num(y, 7.0)):
+                same = False
+print(json.dumps({"bitwise_same": same}))
+'''
+
+
+def _bitwise_same(orig: Path, mutant: Path, ref: Path) -> bool:
+    env = {"TRITON_INTERPRET": "1", "PATH": "/usr/bin:/bin"}
+    try:
+        out = subprocess.run([sys.executable, "-c", _BITWISE, str(orig), str(mutant), str(ref)], capture_output=True,
+                             text=True, timeout=120, env=env, cwd=ROOT)
+        return json.loads(out.stdout.strip().splitlines()[-1])["bitwise_same"]
+    except (subprocess.TimeoutExpired, IndexError, json.JSONDecodeError):
+        return False  # a mutant that hangs or dies is not equivalent
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--per-kernel", type=int, default=6, help="mutants sampled per kernel (0: all)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", type=Path, default=None)
+    args = ap.parse_args()
+
+    from kagent.api import verify
+
+    entries = [e for e in yaml.safe_load((CORPUS / "manifest.yaml").read_text()) if e["expect"] == "pass"]
+    rng = random.Random(args.seed)
+    work = Path(tempfile.mkdtemp(prefix="kagent-mut-"))
+    jobs = []
+    for e in entries:
+        src_path = CORPUS / e["path"]
+        ref = CORPUS / e["reference"] if e.get("reference") else src_path
+        tree = ast.parse(src_path.read_text())
+        sites = _sites(tree)
+        if args.per_kernel:
+            sites = rng.sample(sites, min(args.per_kernel, len(sites)))
+        for k, (op, path) in enumerate(sites):
+            text = _mutate(tree, op, path)
+            if text is None:
+                continue
+            mpath = work / f"{src_path.stem}__m{k}_{op}.py"
+            mpath.write_text(text)
+            jobs.append((e["path"], src_path, ref, mpath, op))
+
+    def run(job):
+        name, orig, ref, mpath, op = job
+        t = time.time()
+        try:
+            r = verify(mpath, None if ref == orig else ref, device="cpu")
+            verdict, cls = r.verdict, r.failure_class
+        except Exception as exc:  # a mutant that no longer loads is caught before any run
+            verdict, cls = "error", type(exc).__name__
+        caught = verdict != "pass"
+        equivalent = (not caught) and _bitwise_same(orig, mpath, ref)
+        return {"kernel": name, "mutant": mpath.name, "operator": op, "verdict": verdict, "failure_class": cls,
+                "caught": caught, "equivalent": equivalent, "seconds": round(time.time() - t, 2)}
+
+    t0 = time.time()
+    with ThreadPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(run, jobs))
+    total = len(results)
+    equivalent = sum(r["equivalent"] for r in results)
+    caught = sum(r["caught"] for r in results)
+    missed = [r for r in results if not r["caught"] and not r["equivalent"]]
+    rate = caught / max(1, total - equivalent)
+    by_op: dict[str, list[int]] = {}
+    for r in results:
+        s = by_op.setdefault(r["operator"], [0, 0, 0])
+        s[0] += 1
+        s[1] += r["caught"]
+        s[2] += r["equivalent"]
+    print(f"{'operator':14s} {'mutants':>8s} {'caught':>7s} {'equiv':>6s}")
+    for op, (n, c, q) in sorted(by_op.items()):
+        print(f"{op:14s} {n:8d} {c:7d} {q:6d}")
+    print(f"\nmutants {total}, equivalent (bitwise-identical survivors) {equivalent}, caught {caught}, "
+          f"missed {len(missed)}; detection {rate:.1%} of non-equivalent mutants; wall {time.time() - t0:.0f} s")
+    for r in missed:
+        print(f"  missed: {r['mutant']}")
+    summary = {"mutants": total, "equivalent": equivalent, "caught": caught, "missed": len(missed),
+               "detection_rate": rate, "by_operator": by_op, "results": results}
+    if args.out:
+        args.out.write_text(json.dumps(summary, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""`kagent verify` on a CUDA device: Triton, load_inline and pycuda candidates, the sanitizer,
+CUDA-only cheats and timing. Skipped without CUDA; run on the H200 (docs/gpu.md).
+
+Set KAGENT_GPU_RESULTS=path.json to collect the figures (verify seconds, timings)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+
+import torch
+
+pytestmark = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "tests" / "corpus"
+HONEST = ROOT / "tests" / "adversarial" / "honest"
+FIX = Path(__file__).parent / "fixtures"
+RESULTS: dict = {}
+
+
+def _verify(cand, ref=None, **kw):
+    from kagent.api import verify
+
+    report = verify(cand, ref, device="cuda", **kw)
+    RESULTS[f"{Path(cand).name}{'+' + '+'.join(kw) if kw else ''}"] = {
+        "verdict": report.verdict, "failure_class": report.failure_class, "seconds": report.seconds,
+        "timing": report.timing.model_dump(), "summary": report.summary[:300],
+    }
+    return report
+
+
+def teardown_module(module):
+    out = os.environ.get("KAGENT_GPU_RESULTS")
+    if out:
+        Path(out).write_text(json.dumps(RESULTS, indent=1))
+
+
+MANIFEST = yaml.safe_load((CORPUS / "manifest.yaml").read_text())
+
+
+@pytest.mark.parametrize("entry", [e for e in MANIFEST if e["expect"] == "pass"], ids=lambda e: e["path"])
+def test_correct_triton_kernels_pass_and_are_timed(entry):
+    ref = CORPUS / entry["reference"] if entry.get("reference") else None
+    report = _verify(CORPUS / entry["path"], ref)
+    assert report.verdict == "pass", report.summary
+    t = report.timing
+    assert t.status == "measured" and t.candidate_ms > 0 and t.reference_ms > 0 and t.speedup > 0
+
+
+@pytest.mark.parametrize("entry", [e for e in MANIFEST if e["expect"] == "fail"], ids=lambda e: e["path"])
+def test_near_misses_fail_on_cuda(entry):
+    ref = CORPUS / entry["reference"] if entry.get("reference") else None
+    report = _verify(CORPUS / entry["path"], ref, timing=False)
+    assert report.verdict == "fail", report.summary
+    assert report.failure_class == entry["failure_class"], report.summary
+
+
+def test_load_inline_candidate_passes():
+    report = _verify(HONEST / "cuda_load_inline_add.py")
+    assert report.verdict == "pass", report.summary
+
+
+def test_load_inline_missing_bounds_check_is_out_of_bounds():
+    report = _verify(FIX / "cuda_add_no_bounds_check.py", timing=False)
+    assert report.failure_class == "out_of_bounds", report.summary
+
+
+def test_pycuda_sourcemodule_candidate_passes():
+    pytest.importorskip("pycuda.driver")
+    report = _verify(HONEST / "pycuda_scale.py")
+    assert report.verdict == "pass", report.summary
+
+
+def test_sanitizer_sees_an_unmasked_read_the_guards_cannot():
+    from kagent.verifiers.sanitize import sanitizer_path
+
+    if sanitizer_path() is None:
+        pytest.skip("compute-sanitizer not installed")
+    plain = _verify(FIX / "triton_unmasked_read.py", timing=False)
+    assert plain.verdict == "pass", plain.summary  # the over-read never reaches an output
+    report = _verify(FIX / "triton_unmasked_read.py", timing=False, sanitize=True)
+    assert report.failure_class == "out_of_bounds", report.summary
+    finding = next(f for f in report.findings if f.check == "sanitize.memcheck")
+    assert finding.evidence["errors"] > 0
+
+
+CHEATS = yaml.safe_load((CORPUS / "cheats" / "manifest.yaml").read_text())["cheats"]
+
+
+@pytest.mark.parametrize("entry", [e for e in CHEATS if e.get("needs_cuda")], ids=lambda e: e["path"])
+def test_cuda_cheats_are_rejected(entry):
+    root = CORPUS / "cheats"
+    report = _verify(root / entry["path"], root / entry["reference"], timing=False)
+    assert report.verdict in ("cheat", "fail"), report.summary
