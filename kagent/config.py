@@ -36,6 +36,7 @@ class VerifyConfig(BaseModel):
     timing_runs: int = Field(30, ge=3)
     sanitize: bool = Field(False, description="run the candidate under compute-sanitizer memcheck (CUDA)")
     timeout_s: float = Field(300.0, gt=0, description="wall-time limit of one worker process")
+    prewarm: bool = Field(False, description="keep a worker started ahead of the next verify (repair loops)")
     memory_limit_mb: int = Field(16384, description="address-space limit of a CPU worker")
     # The oracle: a candidate may be at most `error_ratio` times less accurate than the reference in
     # its own dtype (both measured against float64), and never worse than the dtype floor allows.

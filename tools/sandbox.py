@@ -73,6 +73,37 @@ def _tail(data: bytes, limit: int = 4000) -> str:
     return data[-limit:].decode("utf-8", "replace")
 
 
+class Spawned:
+    """A sandboxed process started now and given its input later.
+
+    Starting a worker (Python, torch, Triton) costs seconds; a process spawned ahead of need and
+    waiting on stdin turns that into zero on the next verify. The time limit counts from `finish`.
+    """
+
+    def __init__(self, argv: list[str], *, env: dict[str, str], cwd: Path, memory_limit_mb: int | None = None):
+        self.key = (tuple(argv), tuple(sorted(env.items())), memory_limit_mb)
+        self.proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=str(cwd),
+            start_new_session=True,
+            preexec_fn=_limits(memory_limit_mb),
+        )
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def kill(self) -> None:
+        _kill_group(self.proc)
+        self.proc.communicate()
+
+    def finish(self, stdin: bytes, timeout_s: float) -> SandboxResult:
+        return _finish(self.proc, stdin, timeout_s)
+
+
 def run_sandboxed(
     argv: list[str],
     *,
@@ -83,17 +114,11 @@ def run_sandboxed(
     memory_limit_mb: int | None = None,
 ) -> SandboxResult:
     """Run argv in a new session; kill the whole process group on timeout."""
+    return Spawned(argv, env=env, cwd=cwd, memory_limit_mb=memory_limit_mb).finish(stdin, timeout_s)
+
+
+def _finish(proc: subprocess.Popen, stdin: bytes, timeout_s: float) -> SandboxResult:
     start = time.monotonic()
-    proc = subprocess.Popen(
-        argv,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        cwd=str(cwd),
-        start_new_session=True,
-        preexec_fn=_limits(memory_limit_mb),
-    )
     try:
         out, err = proc.communicate(stdin, timeout=timeout_s)
     except subprocess.TimeoutExpired:

@@ -508,7 +508,19 @@ def run_candidate(job: dict, emit: Emit) -> None:
 # --- entry point --------------------------------------------------------------------------------
 
 
+def _warm_up() -> None:
+    """Import what every job needs BEFORE reading the job: a worker started ahead of need (see
+    tools/sandbox.Spawned) has paid for this by the time its job arrives."""
+    import torch  # noqa: F401
+
+    try:
+        import triton  # noqa: F401
+    except ImportError:  # a CUDA-C-only candidate does not need Triton
+        return
+
+
 def main() -> int:
+    _warm_up()
     job = json.loads(sys.stdin.read())
     out_dir = Path(job["out_dir"])
     out_dir.mkdir(parents=True, exist_ok=True)

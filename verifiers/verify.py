@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
 import shutil
@@ -22,7 +23,7 @@ from kagent.errors import InputError, ReferenceError_
 from kagent.log import get_logger
 from kagent.state import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, VerifyReport
 from kagent.tools.problem import ProblemFiles
-from kagent.tools.sandbox import SandboxResult, python_argv, run_sandboxed, scrubbed_env
+from kagent.tools.sandbox import SandboxResult, Spawned, python_argv, scrubbed_env
 from kagent.verifiers import oracle
 from kagent.verifiers.suite import CaseSpec, plan_cases
 
@@ -65,16 +66,40 @@ def _worker_env(device: str) -> dict[str, str]:
     return scrubbed_env(extra)
 
 
+# One worker started ahead of need, per process (see tools/sandbox.Spawned). Only callers that
+# verify again and again (the repair loop, batches) ask for it with VerifyConfig.prewarm.
+_spare: Spawned | None = None
+
+
+def _drop_spare() -> None:
+    global _spare
+    if _spare is not None:
+        _spare.kill()
+        _spare = None
+
+
+atexit.register(_drop_spare)
+
+
 def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: list[str] | None = None,
              env: dict[str, str] | None = None) -> SandboxResult:
-    return run_sandboxed(
-        [*(prefix or []), *python_argv(_HARNESS)],
-        timeout_s=config.timeout_s * (4 if prefix else 1),
-        env={**_worker_env(device), **(env or {})},
-        cwd=cwd,
-        stdin=json.dumps(job).encode(),
-        memory_limit_mb=config.memory_limit_mb if device == "cpu" else None,
-    )
+    global _spare
+    argv = [*(prefix or []), *python_argv(_HARNESS)]
+    full_env = {**_worker_env(device), **(env or {})}
+    limit = config.memory_limit_mb if device == "cpu" else None
+    stdin = json.dumps(job).encode()
+    timeout = config.timeout_s * (4 if prefix else 1)
+    worker = None
+    if _spare is not None and _spare.key == (tuple(argv), tuple(sorted(full_env.items())), limit) and _spare.alive():
+        worker, _spare = _spare, None
+    elif _spare is not None:
+        _drop_spare()
+    if worker is None:
+        worker = Spawned(argv, env=full_env, cwd=cwd, memory_limit_mb=limit)
+    result = worker.finish(stdin, timeout)
+    if config.prewarm and prefix is None:
+        _spare = Spawned(argv, env=full_env, cwd=cache_dir(), memory_limit_mb=limit)
+    return result
 
 
 def _events(path: Path) -> list[dict[str, Any]]:

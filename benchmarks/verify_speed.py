@@ -1,0 +1,96 @@
+"""Verification speed: seconds per `kagent verify` on the correct corpus, against a plain
+KernelBench-style check (five seeded trials, torch.allclose at KernelBench's tolerances, one fresh
+process per kernel, as a harness runs it).
+
+    python benchmarks/verify_speed.py [--device cpu|cuda] [--limit N] [--out results.json]
+
+Prints, per kernel: kagent verify with a cold reference cache, with a warm one (the repair loop's
+case: the reference is computed once per run), the KernelBench-style check, and the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "corpus"
+
+_KERNELBENCH_STYLE = r'''
+import sys, torch
+from kagent.tools.problem import exec_module
+from pathlib import Path
+cand, ref, device = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+r = exec_module(ref, "ref")
+c = r if cand == ref else exec_module(cand, "cand")
+init = r.get_init_inputs()
+torch.manual_seed(42); model = r.Model(*init).to(device)
+torch.manual_seed(42); new = c.ModelNew(*init).to(device)
+ok = True
+for trial in range(5):
+    torch.manual_seed(trial)
+    inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in r.get_inputs()]
+    with torch.no_grad():
+        a, b = model(*inputs), new(*inputs)
+    tol = 1e-2 if a.dtype in (torch.float16, torch.bfloat16) else 1e-4
+    ok &= a.shape == b.shape and torch.allclose(a, b, atol=tol, rtol=tol)
+print("PASS" if ok else "FAIL")
+'''
+
+
+def kernelbench_style(cand: Path, ref: Path, device: str) -> float:
+    env = {**os.environ}
+    if device == "cpu":
+        env["TRITON_INTERPRET"] = "1"
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-c", _KERNELBENCH_STYLE, str(cand), str(ref), device], check=True,
+                   capture_output=True, timeout=600, env=env, cwd=ROOT)
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--device", default="cpu")
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--out", type=Path)
+    args = ap.parse_args()
+    os.environ["KAGENT_CACHE_DIR"] = tempfile.mkdtemp(prefix="kagent-speed-")  # cold start
+    from kagent.api import verify
+
+    entries = [e for e in yaml.safe_load((CORPUS / "manifest.yaml").read_text()) if e["expect"] == "pass"]
+    if args.limit:
+        entries = entries[: args.limit]
+    rows = []
+    print(f"{'kernel':28s} {'cold s':>7s} {'warm s':>7s} {'KB-style s':>10s} {'warm/KB':>8s} {'verdict':>8s}")
+    for e in entries:
+        cand = CORPUS / e["path"]
+        ref = CORPUS / e["reference"] if e.get("reference") else cand
+        t = time.perf_counter()
+        r = verify(cand, None if ref == cand else ref, device=args.device, timing=False)
+        cold = time.perf_counter() - t
+        t = time.perf_counter()
+        verify(cand, None if ref == cand else ref, device=args.device, timing=False)
+        warm = time.perf_counter() - t
+        kb = kernelbench_style(cand, ref, args.device)
+        rows.append({"kernel": e["path"], "cold_s": cold, "warm_s": warm, "kernelbench_s": kb, "verdict": r.verdict,
+                     "cases": len(r.cases)})
+        print(f"{Path(e['path']).stem:28s} {cold:7.2f} {warm:7.2f} {kb:10.2f} {warm / kb:8.2f} {r.verdict:>8s}", flush=True)
+    med = {k: statistics.median(r[k] for r in rows) for k in ("cold_s", "warm_s", "kernelbench_s")}
+    print(f"\nmedian: cold {med['cold_s']:.2f} s, warm {med['warm_s']:.2f} s, KernelBench-style {med['kernelbench_s']:.2f} s; "
+          f"warm/KB {med['warm_s'] / med['kernelbench_s']:.2f}x (kagent runs {rows[0]['cases'] if rows else 0} cases with "
+          "canaries, determinism and anti-cheat; KB-style runs 5 trials of one shape)")
+    if args.out:
+        args.out.write_text(json.dumps({"device": args.device, "median": med, "rows": rows}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

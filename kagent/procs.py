@@ -1,0 +1,80 @@
+"""Process-tree helpers for kagent's long-lived workers (Linux /proc).
+
+Layer 1: imports nothing of kagent's. A batch worker starts sandboxed verify workers in their own
+sessions, so killing the worker's process group is not enough: kill_tree walks /proc for every
+descendant first. die_with_parent makes a worker take its whole tree down when its coordinator
+dies (a killed `kagent batch` leaves nothing running behind it).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+log = logging.getLogger("kagent.procs")
+
+
+def _children_map() -> dict[int, list[int]]:
+    kids: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            stat = (d / "stat").read_text()
+        except OSError:  # the process ended while we looked
+            continue
+        # pid (comm) state ppid ...: comm may hold spaces and parentheses, so split after the last ')'
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        kids.setdefault(ppid, []).append(int(d.name))
+    return kids
+
+
+def descendants(pid: int) -> list[int]:
+    kids = _children_map()
+    out: list[int] = []
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        for c in kids.get(p, []):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+def kill_tree(pid: int, include_self: bool = True) -> None:
+    """SIGKILL `pid`, its process group and every descendant (found before any is killed)."""
+    victims = descendants(pid)
+    for p in reversed(victims):
+        try:
+            os.kill(p, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            continue
+    if include_self:
+        try:
+            if os.getpgid(pid) == pid:  # a group leader (a worker in its own session): the group too
+                os.killpg(pid, signal.SIGKILL)
+            else:
+                os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            return
+
+
+def die_with_parent(poll_s: float = 0.5) -> threading.Thread:
+    """Start a daemon thread that kills this process's tree once its parent has gone."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            if os.getppid() != parent:
+                log.warning("parent %d gone: stopping this worker and its children", parent)
+                kill_tree(os.getpid())
+                return
+            time.sleep(poll_s)
+
+    t = threading.Thread(target=watch, name="kagent-die-with-parent", daemon=True)
+    t.start()
+    return t
