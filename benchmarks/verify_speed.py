@@ -52,7 +52,7 @@ def kernelbench_style(cand: Path, ref: Path, device: str) -> float:
     if device == "cpu":
         env["TRITON_INTERPRET"] = "1"
     t = time.perf_counter()
-    subprocess.run([sys.executable, "-c", _KERNELBENCH_STYLE, str(cand), str(ref), device], check=True,
+    subprocess.run([sys.executable, "-P", "-c", _KERNELBENCH_STYLE, str(cand), str(ref), device], check=True,
                    capture_output=True, timeout=600, env=env, cwd=ROOT)
     return time.perf_counter() - t
 

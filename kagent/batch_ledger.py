@@ -23,7 +23,6 @@ Allocation policy "fair-share-on-demand" (reported in the summary):
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -314,7 +313,3 @@ class KernelLedger(Ledger):
                 self._spent.cost_known = False
             else:
                 self._spent.cost_usd += cost_usd
-
-
-def load_json(path: Path) -> dict[str, Any] | None:
-    return json.loads(path.read_text()) if path.is_file() else None

@@ -239,9 +239,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from kagent import log as klog
 
+    from kagent.procs import die_with_parent
+
     klog.configure(os.environ.get("KAGENT_BATCH_VERBOSE") == "1")
+    die_with_parent()
     job = Job.model_validate_json(Path(args[0]).read_text())
-    execute(job, FilePool(Path(job.batch_dir) / "ledger.json"))
+    job.kdir.mkdir(parents=True, exist_ok=True)
+    with open(job.kdir / "worker.lock", "a+") as lock:  # held while this worker lives (see batch._wait_stale_workers)
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        execute(job, FilePool(Path(job.batch_dir) / "ledger.json"))
     return 0
 
 

@@ -26,7 +26,7 @@ RESULTS: dict = {}
 def _verify(cand, ref=None, **kw):
     from kagent.api import verify
 
-    report = verify(cand, ref, device="cuda", **kw)
+    report = verify(cand, ref, device="cuda", prewarm=True, **kw)
     RESULTS[f"{Path(cand).name}{'+' + '+'.join(kw) if kw else ''}"] = {
         "verdict": report.verdict, "failure_class": report.failure_class, "seconds": report.seconds,
         "timing": report.timing.model_dump(), "summary": report.summary[:300],
@@ -41,9 +41,18 @@ def teardown_module(module):
 
 
 MANIFEST = yaml.safe_load((CORPUS / "manifest.yaml").read_text())
+# A subset sized for the device lease (every class the CPU suite covers, on compiled kernels);
+# KAGENT_GPU_FULL=1 runs the whole corpus.
+_FULL = os.environ.get("KAGENT_GPU_FULL") == "1"
+_CORRECT = {"correct/softmax.py", "correct/layernorm.py", "correct/matmul_fp16.py", "correct/rowsum_fp16.py",
+            "correct/cross_entropy.py", "correct/vector_add.py"}
+_NEAR = {"nearmiss/vector_add_missing_mask.py", "nearmiss/softmax_missing_mask.py",
+         "nearmiss/vector_add_floordiv_grid.py", "nearmiss/rowsum_fp16_half_accumulator.py",
+         "nearmiss/matmul_fp16_fp16_accumulator.py", "nearmiss/leaky_relu_inplace.py",
+         "nearmiss/gelu_missing_half.py", "nearmiss/log_softmax_other_zero.py"}
 
 
-@pytest.mark.parametrize("entry", [e for e in MANIFEST if e["expect"] == "pass"], ids=lambda e: e["path"])
+@pytest.mark.parametrize("entry", [e for e in MANIFEST if e["expect"] == "pass" and (_FULL or e["path"] in _CORRECT)], ids=lambda e: e["path"])
 def test_correct_triton_kernels_pass_and_are_timed(entry):
     ref = CORPUS / entry["reference"] if entry.get("reference") else None
     report = _verify(CORPUS / entry["path"], ref)
@@ -52,7 +61,7 @@ def test_correct_triton_kernels_pass_and_are_timed(entry):
     assert t.status == "measured" and t.candidate_ms > 0 and t.reference_ms > 0 and t.speedup > 0
 
 
-@pytest.mark.parametrize("entry", [e for e in MANIFEST if e["expect"] == "fail"], ids=lambda e: e["path"])
+@pytest.mark.parametrize("entry", [e for e in MANIFEST if e["expect"] == "fail" and (_FULL or e["path"] in _NEAR)], ids=lambda e: e["path"])
 def test_near_misses_fail_on_cuda(entry):
     ref = CORPUS / entry["reference"] if entry.get("reference") else None
     report = _verify(CORPUS / entry["path"], ref, timing=False)
@@ -76,6 +85,16 @@ def test_pycuda_sourcemodule_candidate_passes():
     assert report.verdict == "pass", report.summary
 
 
+CHEATS = yaml.safe_load((CORPUS / "cheats" / "manifest.yaml").read_text())["cheats"]
+
+
+@pytest.mark.parametrize("entry", [e for e in CHEATS if e.get("needs_cuda")], ids=lambda e: e["path"])
+def test_cuda_cheats_are_rejected(entry):
+    root = CORPUS / "cheats"
+    report = _verify(root / entry["path"], root / entry["reference"], timing=False)
+    assert report.verdict in ("cheat", "fail"), report.summary
+
+
 def test_sanitizer_sees_an_unmasked_read_the_guards_cannot():
     from kagent.verifiers.sanitize import sanitizer_path
 
@@ -87,13 +106,3 @@ def test_sanitizer_sees_an_unmasked_read_the_guards_cannot():
     assert report.failure_class == "out_of_bounds", report.summary
     finding = next(f for f in report.findings if f.check == "sanitize.memcheck")
     assert finding.evidence["errors"] > 0
-
-
-CHEATS = yaml.safe_load((CORPUS / "cheats" / "manifest.yaml").read_text())["cheats"]
-
-
-@pytest.mark.parametrize("entry", [e for e in CHEATS if e.get("needs_cuda")], ids=lambda e: e["path"])
-def test_cuda_cheats_are_rejected(entry):
-    root = CORPUS / "cheats"
-    report = _verify(root / entry["path"], root / entry["reference"], timing=False)
-    assert report.verdict in ("cheat", "fail"), report.summary

@@ -59,7 +59,9 @@ def test_triton_ptx_passes_all_checks_and_reproduces_tritons_cubin(compiled, tmp
     assert res.ok, [f.message for f in res.findings]
     assert res.ptxas.status == "ok" and res.ptxas.resources[0].registers > 0
     assert res.ptxas.resources[0].spill_stores == 0
-    assert (tmp_path / "k.cubin").read_bytes() == compiled["cubin"].read_bytes()
+    # the same machine code as Triton's own cubin (whole-file bytes can differ in the embedded
+    # temp-file name ptxas records)
+    assert ptxtool.same_machine_code(tmp_path / "k.cubin", compiled["cubin"])
 
 
 def _line_of(text, needle):

@@ -1,0 +1,184 @@
+"""The batch's results as files: summary.json, summary.csv and report.html.
+
+Layer 6. The HTML page is one self-contained file (inline CSS and SVG, no script, no external
+resource): totals and the allocation policy, a chart of outcomes by failure class (stacked bars),
+a chart of token spend per kernel, and the per-kernel table (status, reason, tokens, attempts,
+repaired path).
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from pathlib import Path
+
+from kagent.batch_plan import BatchSummary, KernelResult
+
+CSV_FIELDS = ["id", "input", "reference", "status", "reason", "tokens", "granted", "attempts", "failure_class",
+              "triage", "guard", "cost", "seconds", "repaired_path", "run_dir", "starts", "worker"]
+
+COLOURS = {
+    "repaired": "#2e7d32",
+    "already_correct": "#81c784",
+    "cheat": "#8e24aa",
+    "unrepaired": "#ef6c00",
+    "error": "#c62828",
+}
+
+
+def write_reports(summary: BatchSummary, batch_dir: str | Path) -> dict[str, Path]:
+    d = Path(batch_dir)
+    paths = {"json": d / "summary.json", "csv": d / "summary.csv", "html": d / "report.html"}
+    paths["json"].write_text(summary.model_dump_json(indent=2))
+    paths["csv"].write_text(to_csv(summary))
+    paths["html"].write_text(to_html(summary))
+    return paths
+
+
+def to_csv(summary: BatchSummary) -> str:
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=CSV_FIELDS, extrasaction="ignore")
+    w.writeheader()
+    for k in summary.kernels:
+        w.writerow(k.model_dump(mode="json"))
+    return buf.getvalue()
+
+
+def _e(x: object) -> str:
+    return html.escape(str(x), quote=True)
+
+
+def _short(path: str | None, keep: int = 60) -> str:
+    if not path:
+        return ""
+    return path if len(path) <= keep else "…" + path[-(keep - 1):]
+
+
+def outcome_chart(kernels: list[KernelResult]) -> str:
+    """Stacked horizontal bars: one per failure class of the original candidate, split by status."""
+    classes = sorted({k.failure_class or "unknown" for k in kernels})
+    if not classes:
+        return '<p class="empty">no kernels finished yet</p>'
+    rows = {c: {s: 0 for s in COLOURS} for c in classes}
+    for k in kernels:
+        rows[k.failure_class or "unknown"][k.status] += 1
+    most = max(sum(r.values()) for r in rows.values()) or 1
+    label_w, bar_w, row_h = 190, 420, 24
+    h = row_h * len(classes) + 50
+    parts = [f'<svg id="chart-outcomes" role="img" aria-label="outcome by failure class" xmlns="http://www.w3.org/2000/svg" '
+             f'width="{label_w + bar_w + 60}" height="{h}" viewBox="0 0 {label_w + bar_w + 60} {h}">']
+    for i, c in enumerate(classes):
+        y = 10 + i * row_h
+        parts.append(f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end" class="lbl">{_e(c)}</text>')
+        x = float(label_w)
+        for s, colour in COLOURS.items():
+            n = rows[c][s]
+            if not n:
+                continue
+            w = bar_w * n / most
+            parts.append(f'<rect class="bar" data-class="{_e(c)}" data-status="{s}" data-count="{n}" x="{x:.1f}" '
+                         f'y="{y + 3}" width="{w:.1f}" height="{row_h - 8}" fill="{colour}"><title>{_e(c)}: {n} {s}</title></rect>')
+            x += w
+        parts.append(f'<text x="{x + 6:.1f}" y="{y + 15}" class="num">{sum(rows[c].values())}</text>')
+    ly = 10 + len(classes) * row_h + 14
+    lx = label_w
+    for s, colour in COLOURS.items():
+        parts.append(f'<rect x="{lx}" y="{ly - 9}" width="10" height="10" fill="{colour}"/>'
+                     f'<text x="{lx + 14}" y="{ly}" class="lbl">{s}</text>')
+        lx += 100
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def spend_chart(kernels: list[KernelResult], budget: int) -> str:
+    """Vertical bars: tokens charged per kernel (granted shown as an outline)."""
+    if not kernels:
+        return '<p class="empty">no kernels finished yet</p>'
+    top = max([k.tokens for k in kernels] + [k.granted for k in kernels] + [1])
+    bw, gap, plot_h, pad_l, pad_b = 16, 6, 180, 60, 110
+    w = pad_l + len(kernels) * (bw + gap) + 20
+    h = plot_h + pad_b + 20
+    parts = [f'<svg id="chart-spend" role="img" aria-label="token spend per kernel" xmlns="http://www.w3.org/2000/svg" '
+             f'width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
+             f'<line x1="{pad_l}" y1="10" x2="{pad_l}" y2="{plot_h + 10}" stroke="#999"/>',
+             f'<line x1="{pad_l}" y1="{plot_h + 10}" x2="{w - 10}" y2="{plot_h + 10}" stroke="#999"/>',
+             f'<text x="{pad_l - 6}" y="16" text-anchor="end" class="num">{top}</text>',
+             f'<text x="{pad_l - 6}" y="{plot_h + 10}" text-anchor="end" class="num">0</text>']
+    for i, k in enumerate(kernels):
+        x = pad_l + 8 + i * (bw + gap)
+        if k.granted:
+            gh = plot_h * k.granted / top
+            parts.append(f'<rect x="{x}" y="{plot_h + 10 - gh:.1f}" width="{bw}" height="{gh:.1f}" fill="none" '
+                         f'stroke="#90a4ae" stroke-dasharray="3,2"/>')
+        th = plot_h * k.tokens / top
+        parts.append(f'<rect class="spend" data-kernel="{_e(k.id)}" data-tokens="{k.tokens}" x="{x}" '
+                     f'y="{plot_h + 10 - th:.1f}" width="{bw}" height="{th:.1f}" fill="{COLOURS[k.status]}">'
+                     f'<title>{_e(k.id)}: {k.tokens} tokens ({k.status}), granted {k.granted}</title></rect>')
+        parts.append(f'<text transform="translate({x + bw / 2 + 4},{plot_h + 16}) rotate(60)" class="tick">'
+                     f'{_e(k.id[:18])}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+CSS = """
+body{font:14px/1.4 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#222;max-width:1300px}
+h1{font-size:22px;margin:0 0 4px} h2{font-size:17px;margin:28px 0 8px}
+.totals{display:flex;gap:14px;flex-wrap:wrap;margin:14px 0}
+.card{border:1px solid #ddd;border-radius:6px;padding:8px 14px;min-width:110px}
+.card b{display:block;font-size:20px}
+table{border-collapse:collapse;width:100%;font-size:13px}
+th,td{border-bottom:1px solid #e4e4e4;padding:4px 6px;text-align:left;vertical-align:top}
+th{background:#f5f5f5;position:sticky;top:0} td.num{text-align:right;font-variant-numeric:tabular-nums}
+.status{font-weight:600;padding:1px 6px;border-radius:4px;color:#fff;white-space:nowrap}
+.reason{max-width:520px;overflow-wrap:anywhere} .path{font-family:ui-monospace,monospace;font-size:12px}
+svg text.lbl{font-size:12px;fill:#333} svg text.num{font-size:11px;fill:#555} svg text.tick{font-size:10px;fill:#555}
+.meter{height:12px;background:#eee;border-radius:6px;overflow:hidden;width:320px}
+.meter span{display:block;height:100%;background:#1565c0}
+ul.policy li{margin:2px 0} .empty{color:#888}
+"""
+
+
+def to_html(summary: BatchSummary) -> str:
+    s = summary
+    used = s.tokens_spent / s.token_budget if s.token_budget else 0.0
+    cards = [("kernels", len(s.kernels) + s.counts.get("pending", 0))] + [(k, v) for k, v in s.counts.items()]
+    cards += [("tokens spent", f"{s.tokens_spent} / {s.token_budget}"), ("LLM calls", s.llm_calls),
+              ("cost", f"${s.cost_spent:.4f}" + ("" if s.cost_known else " (partly unpriced)")),
+              ("wall time", f"{s.seconds:.1f} s")]
+    rows = []
+    for k in s.kernels:
+        colour = COLOURS[k.status]
+        rows.append(
+            f'<tr data-kernel="{_e(k.id)}" data-status="{k.status}"><td>{_e(k.id)}</td>'
+            f'<td><span class="status" style="background:{colour}">{_e(k.status)}</span></td>'
+            f'<td>{_e(k.failure_class or "")}</td><td class="reason">{_e(k.reason)}</td>'
+            f'<td class="num">{k.tokens}</td><td class="num">{k.granted}</td><td class="num">{k.attempts}</td>'
+            f'<td class="num">{k.seconds:.1f}</td>'
+            f'<td class="path" title="{_e(k.input)}">{_e(_short(k.input))}</td>'
+            f'<td class="path" title="{_e(k.repaired_path or "")}">{_e(_short(k.repaired_path))}</td></tr>')
+    policy = "".join(f"<li>{_e(r)}</li>" for r in s.policy.rules)
+    grants = ", ".join(str(g) for g in s.policy.first_grants[:40]) or "none (no kernel needed the LLM)"
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>kagent batch report</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><style>{CSS}</style></head>
+<body>
+<h1>kagent batch report</h1>
+<div class="path">{_e(s.batch_dir)} · executor {_e(s.executor)} × {s.jobs} · model {_e(s.model)} ·
+{"complete" if s.complete else "<b>incomplete</b> (rerun the same command to resume)"}</div>
+<div class="totals" id="totals">{"".join(f'<div class="card"><span>{_e(a)}</span><b>{_e(b)}</b></div>' for a, b in cards)}</div>
+<div>token budget used: {used:.1%}</div><div class="meter" id="budget-meter"><span style="width:{min(100.0, used * 100):.1f}%"></span></div>
+<h2>Allocation policy: {_e(s.policy.name)}</h2>
+<ul class="policy">{policy}</ul>
+<div>first grants: {_e(grants)}; top-ups {s.policy.top_ups}; refused calls {s.policy.refusals};
+tokens returned to the pool {s.policy.returned_tokens}</div>
+<h2>Outcome by failure class</h2>
+{outcome_chart(s.kernels)}
+<h2>Token spend per kernel</h2>
+{spend_chart(s.kernels, s.token_budget)}
+<h2>Kernels</h2>
+<table id="kernels"><thead><tr><th>kernel</th><th>status</th><th>failure class</th><th>reason</th><th>tokens</th>
+<th>granted</th><th>attempts</th><th>seconds</th><th>input</th><th>repaired</th></tr></thead>
+<tbody>{"".join(rows)}</tbody></table>
+</body></html>
+"""
