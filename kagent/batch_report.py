@@ -67,7 +67,7 @@ def outcome_chart(kernels: list[KernelResult]) -> str:
     label_w, bar_w, row_h = 190, 420, 24
     h = row_h * len(classes) + 50
     parts = [f'<svg id="chart-outcomes" role="img" aria-label="outcome by failure class" xmlns="http://www.w3.org/2000/svg" '
-             f'width="{label_w + bar_w + 60}" height="{h}" viewBox="0 0 {label_w + bar_w + 60} {h}">']
+             f'width="{max(label_w + bar_w + 60, label_w + 128 * len(COLOURS))}" height="{h}" viewBox="0 0 {max(label_w + bar_w + 60, label_w + 128 * len(COLOURS))} {h}">']
     for i, c in enumerate(classes):
         y = 10 + i * row_h
         parts.append(f'<text x="{label_w - 8}" y="{y + 15}" text-anchor="end" class="lbl">{_e(c)}</text>')
@@ -86,7 +86,7 @@ def outcome_chart(kernels: list[KernelResult]) -> str:
     for s, colour in COLOURS.items():
         parts.append(f'<rect x="{lx}" y="{ly - 9}" width="10" height="10" fill="{colour}"/>'
                      f'<text x="{lx + 14}" y="{ly}" class="lbl">{s}</text>')
-        lx += 100
+        lx += 128
     parts.append("</svg>")
     return "".join(parts)
 
@@ -131,7 +131,7 @@ table{border-collapse:collapse;width:100%;font-size:13px}
 th,td{border-bottom:1px solid #e4e4e4;padding:4px 6px;text-align:left;vertical-align:top}
 th{background:#f5f5f5;position:sticky;top:0} td.num{text-align:right;font-variant-numeric:tabular-nums}
 .status{font-weight:600;padding:1px 6px;border-radius:4px;color:#fff;white-space:nowrap}
-.reason{max-width:520px;overflow-wrap:anywhere} .path{font-family:ui-monospace,monospace;font-size:12px}
+.reason{min-width:280px;max-width:520px;overflow-wrap:break-word} .path{font-family:ui-monospace,monospace;font-size:12px}
 svg text.lbl{font-size:12px;fill:#333} svg text.num{font-size:11px;fill:#555} svg text.tick{font-size:10px;fill:#555}
 .meter{height:12px;background:#eee;border-radius:6px;overflow:hidden;width:320px}
 .meter span{display:block;height:100%;background:#1565c0}
@@ -155,8 +155,8 @@ def to_html(summary: BatchSummary) -> str:
             f'<td>{_e(k.failure_class or "")}</td><td class="reason">{_e(k.reason)}</td>'
             f'<td class="num">{k.tokens}</td><td class="num">{k.granted}</td><td class="num">{k.attempts}</td>'
             f'<td class="num">{k.seconds:.1f}</td>'
-            f'<td class="path" title="{_e(k.input)}">{_e(_short(k.input))}</td>'
-            f'<td class="path" title="{_e(k.repaired_path or "")}">{_e(_short(k.repaired_path))}</td></tr>')
+            f'<td class="path" title="{_e(k.input)}">{_e(_short(k.input, 48))}</td>'
+            f'<td class="path" title="{_e(k.repaired_path or "")}">{_e(_short(k.repaired_path, 48))}</td></tr>')
     policy = "".join(f"<li>{_e(r)}</li>" for r in s.policy.rules)
     grants = ", ".join(str(g) for g in s.policy.first_grants[:40]) or "none (no kernel needed the LLM)"
     return f"""<!DOCTYPE html>

@@ -205,7 +205,7 @@ def run_job(job: Job, pool: PoolClient) -> KernelResult:
             **base, status=summary.status, reason=summary.reason, tokens=summary.tokens,
             prompt_tokens=summary.prompt_tokens, completion_tokens=summary.completion_tokens, cost=summary.cost,
             attempts=summary.attempts, repaired_path=summary.repaired_path, run_dir=str(run_dir),
-            failure_class=_first_verdict(run_dir), triage=summary.triage, guard=summary.guard,
+            failure_class=_first_verdict(run_dir) or ("cheat" if summary.status == "cheat" else summary.triage), triage=summary.triage, guard=summary.guard,
             seconds=time.monotonic() - t0,
         )
     except ReferenceError_ as exc:

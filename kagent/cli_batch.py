@@ -95,6 +95,7 @@ def batch(
     verify_timeout: Optional[float] = typer.Option(None, "--verify-timeout", help="verify: seconds one worker may run"),
     patterns_dir: Optional[Path] = typer.Option(None, "--patterns-dir", help="pattern store directory"),
     json_out: bool = typer.Option(False, "--json", help="print only the batch summary as JSON"),
+    runner: Optional[str] = typer.Option(None, "--runner", hidden=True, help="module:function repairing one kernel (tests)"),
     verbose: bool = typer.Option(False, "--verbose", "-v"),
 ) -> None:
     """Repair many kernels under one shared token budget, in parallel; rerun to resume."""
@@ -111,7 +112,7 @@ def batch(
         options = batch_options(
             token_budget=token_budget, cost_budget_usd=cost_budget, jobs=jobs, executor=executor,
             ray_address=ray_address, model=model, max_attempts=max_attempts, kernel_timeout_s=kernel_timeout,
-            device=device, patterns_dir=str(patterns_dir) if patterns_dir else None,
+            device=device, runner=runner, patterns_dir=str(patterns_dir) if patterns_dir else None,
             verify={k: v for k, v in (("seeds", seeds), ("stress", False if no_stress else None),
                                       ("max_shape_cases", shape_cases), ("timeout_s", verify_timeout)) if v is not None},
         )

@@ -336,10 +336,12 @@ class PatternStore:
     def rebuild(self) -> None:
         from kagent.patterns.embedding import make_embedding
 
+        from chromadb.errors import NotFoundError
+
         name = self._collection_name()
         try:
             self._client.delete_collection(name)
-        except Exception as exc:  # chromadb raises NotFoundError/ValueError by version: nothing to delete
+        except (NotFoundError, ValueError) as exc:  # nothing to delete (ValueError on older chromadb)
             log.debug("delete_collection(%s): %s", name, exc)
         coll = self._client.create_collection(
             name, embedding_function=make_embedding(self.embedding),
@@ -483,6 +485,6 @@ class PatternStore:
                 continue
             if p.id in self._patterns and not replace and self._patterns[p.id] == p:
                 continue
-            self.add(p, replace=True if p.id in self._patterns and replace else replace)
+            self.add(p, replace=replace)
             added.append(p.id)
         return added

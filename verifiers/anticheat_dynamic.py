@@ -37,7 +37,11 @@ def judge_traps(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
     for v in rec.get("output_type_violations", []):
         findings.append(_cheat("trap.output_type", f"output is not a plain tensor: {v}", case))
     for v in rec.get("aliasing_violations", []):
-        findings.append(_cheat("trap.output_aliasing", f"output aliasing: {v}", case))
+        if "previous output" in v:  # the same buffer handed out call after call: results get overwritten
+            findings.append(_cheat("trap.output_aliasing", f"output aliasing: {v}", case))
+        else:  # the result written into an input: an in-place kernel, a bug the repair loop can fix
+            findings.append(Finding(check="trap.output_aliasing", severity="error", failure_class="input_mutation",
+                                    message=f"output aliasing: {v} (the result overwrites an input)", case=case))
     for v in rec.get("integrity_violations", []):
         findings.append(_cheat("trap.integrity", f"the candidate tampered with its environment: {v}", case))
 

@@ -895,7 +895,8 @@ def check_torch_compute(an: Analysis) -> Iterator[Hit]:
                        "computes the result", op=nn_cls)
             continue
         inst = re.match(r"^<new:([\w.]+)>\.(\w+)$", sym)
-        if inst and _is_tensor_library_path(inst.group(1)) and inst.group(2) in TENSOR_COMPUTE_METHODS:
+        if (inst and _is_tensor_library_path(inst.group(1)) and inst.group(2) in TENSOR_COMPUTE_METHODS
+                and inst.group(1) not in _EXTENSION_LOADERS and inst.group(2) not in an.ext_functions):
             yield _hit(unit, call, f"calls tensor method `.{inst.group(2)}()` in the forward path: the "
                        "result is computed by PyTorch", op=inst.group(2))
             continue
@@ -1197,7 +1198,8 @@ def check_pointer_cache(an: Analysis) -> Iterator[Hit]:
                     yield _hit(unit, n, f"looks up `{store}` with a key derived from tensor identity "
                                "(data_ptr/id/storage/hash or the tensor itself): results cached across "
                                "calls are returned for new inputs in the same memory", state=store)
-            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _PERSISTENT_CONTAINER_METHODS:
+            elif (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _PERSISTENT_CONTAINER_METHODS
+                  and n.func.attr not in an.ext_functions):  # `_ext.add(a, b)`: a kernel launch, not set.add
                 store = _persistent(an, n.func.value, unit)
                 if store and n.args and (_identity_expr(an, n.args[0], unit, tainted) or an.is_tensor_expr(n.args[0], unit)):
                     yield _hit(unit, n, f"`{store}.{n.func.attr}()` keyed on tensor identity: an output "

@@ -7,7 +7,7 @@ float64 truth is judged relative to the reference's OWN error against it, plus p
   the inputs move by one float32 rounding (so ill-conditioned cases such as softmax of inputs
   scaled by 1e3 do not reject correct kernels);
   catches localized bugs (a wrong tail, a wrong row) without rejecting a different summation order;
-- in norm, ||cand - truth|| / ||truth|| <= R/2 * (same for the reference) + eps_d / 2
+- in norm, ||cand - truth|| / ||truth|| <= R/2 * (same for the reference) + max(eps_d / 2, 2 * eps_fp32)
   catches diffuse precision loss (fp16 accumulation, TF32) that allclose at 1e-2 waves through.
 """
 
@@ -127,7 +127,9 @@ def compare(
             f"output {index}: {int(nan_bad.sum())} NaN/Inf elements where the float64 truth is finite "
             f"({ev.location})"
         )
-    l2_limit = _L2_RATIO_SHARE * ratio * ref_rel_l2 + _C_L2 * eps
+    # floor: half an ulp of the output dtype, and never below two float32 ulps (a reference that
+    # happens to be exact must not make a correct float32 kernel "infinitely less accurate")
+    l2_limit = _L2_RATIO_SHARE * ratio * ref_rel_l2 + max(_C_L2 * eps, 2 * _EPS[torch.float32])
     if n_bad == 0 and rel_l2 <= l2_limit:
         return None, ev, f"output {index}: within tolerance (rel L2 {rel_l2:.2e}, reference {ref_rel_l2:.2e})"
     if rel_l2 < _PRECISION_L2 and ev.location in ("scattered", "all", "none") and _noise_like(c - truth, truth, comparable):

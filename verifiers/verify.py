@@ -98,7 +98,7 @@ def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: li
         worker = Spawned(argv, env=full_env, cwd=cwd, memory_limit_mb=limit)
     result = worker.finish(stdin, timeout)
     if config.prewarm and prefix is None:
-        _spare = Spawned(argv, env=full_env, cwd=cache_dir(), memory_limit_mb=limit)
+        _spare = Spawned(argv, env=full_env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit)
     return result
 
 

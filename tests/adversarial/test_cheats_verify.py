@@ -24,6 +24,8 @@ def test_cheat_is_rejected_by_its_check(entry):
     want = CANARY_NAMES.get(entry["expect_check"], entry["expect_check"])
     assert report.verdict in ("cheat", "fail"), report.summary
     assert want in fired, f"{want} not in {sorted(fired)}"
-    if entry["expect_check"] not in CANARY_NAMES:
+    # an output that IS an input is an in-place bug as much as a cheat: input_mutation, rejected
+    in_place = entry["expect_check"] == "trap.output_aliasing" and report.failure_class == "input_mutation"
+    if entry["expect_check"] not in CANARY_NAMES and not in_place:
         assert report.verdict == "cheat"
         assert all(f.evidence or f.message for f in report.errors())

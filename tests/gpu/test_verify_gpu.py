@@ -70,7 +70,7 @@ def test_near_misses_fail_on_cuda(entry):
 
 
 def test_load_inline_candidate_passes():
-    report = _verify(HONEST / "cuda_load_inline_add.py")
+    report = _verify(HONEST / "cuda_load_inline_add.py", CORPUS / "cheats" / "problems" / "vector_add.py")
     assert report.verdict == "pass", report.summary
 
 
@@ -81,7 +81,7 @@ def test_load_inline_missing_bounds_check_is_out_of_bounds():
 
 def test_pycuda_sourcemodule_candidate_passes():
     pytest.importorskip("pycuda.driver")
-    report = _verify(HONEST / "pycuda_scale.py")
+    report = _verify(HONEST / "pycuda_scale.py", FIX / "scale_problem.py")
     assert report.verdict == "pass", report.summary
 
 

@@ -81,3 +81,11 @@ def test_locate_patterns():
     bad = torch.zeros(4, 10, dtype=torch.bool)
     bad[:, ::3] = True
     assert locate(bad) == "strided"
+
+
+def test_exact_reference_does_not_make_a_correct_kernel_infinitely_worse():
+    x = torch.tensor([[1.0, 2.0, 3.0, 4.0]] * 4)
+    ref, truth = x.sum(1), x.double().sum(1)  # exact: the reference's own error is 0
+    cand = ref * (1 + 1.1920928955078125e-07)  # one float32 ulp off
+    cls, _, msg = compare(ref, truth, cand, 0, R)
+    assert cls is None, msg

@@ -1,0 +1,61 @@
+"""Runners for batch tests (BatchOptions.runner = "batch_runners:dispatch"): each kernel's id
+prefix picks what its worker does, so executor, ledger and resume logic are tested in seconds,
+without verifying anything. The real runner (kagent.batch_worker:run_job) is tested in
+test_batch_e2e.py."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from kagent.batch_ledger import KernelLedger
+from kagent.batch_plan import KernelResult
+from kagent.errors import BudgetExceeded
+
+
+def _result(job, status, reason, **kw):
+    k = job.kernel
+    return KernelResult(id=k.id, input=k.candidate, reference=k.reference, status=status, reason=reason,
+                        starts=job.starts, worker=job.worker, **kw)
+
+
+def spend(job, pool, prompt=120, answer=300, used=200):
+    """Make LLM-like calls against the pool until it refuses; returns what it spent."""
+    ledger = KernelLedger(pool, job.kernel.id)
+    calls = 0
+    while True:
+        try:
+            adm = ledger.reserve(prompt, answer, min_answer_tokens=50)
+        except BudgetExceeded as exc:
+            snap = ledger.snapshot()
+            return _result(job, "unrepaired", f"token_budget: {exc}", tokens=snap.tokens,
+                           prompt_tokens=snap.prompt_tokens, completion_tokens=snap.completion_tokens, attempts=calls)
+        time.sleep(0.01)
+        ledger.charge(adm, prompt, min(used, adm.max_tokens), None)
+        calls += 1
+
+
+def dispatch(job, pool):
+    kind = job.kernel.id.split("_")[0]
+    marker = Path(job.batch_dir) / "kernels" / job.kernel.id / f"start{job.starts}"
+    marker.write_text(str(os.getpid()))
+    if kind == "ok":
+        return _result(job, "already_correct", "fake: passes")
+    if kind == "slow":
+        time.sleep(float(os.environ.get("BATCH_TEST_SLOW_S", "1.5")))
+        return _result(job, "repaired", "fake: repaired slowly")
+    if kind == "crash":
+        os._exit(3)
+    if kind == "segv":
+        import ctypes
+
+        ctypes.string_at(0)
+    if kind == "hang":
+        while True:
+            time.sleep(1)
+    if kind == "boom":
+        raise ValueError("fake runner bug")
+    if kind == "spend":
+        return spend(job, pool)
+    raise AssertionError(f"unknown fake kernel kind {kind!r}")
