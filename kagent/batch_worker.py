@@ -221,6 +221,7 @@ def run_job(job: Job, pool: PoolClient) -> KernelResult:
 
 def execute(job: Job, pool: PoolClient) -> KernelResult:
     """Run the job's runner; an exception from it becomes an `error` result (the worker boundary)."""
+    job.kdir.mkdir(parents=True, exist_ok=True)
     try:
         result = load_runner(job.options.runner)(job, pool)
     except Exception as exc:  # the worker's boundary: every failure must end as a status

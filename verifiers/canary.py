@@ -100,6 +100,7 @@ class PoisonedAllocator:
     def __init__(self) -> None:
         self.kind = "nan"
         self.recording = False
+        self.bypass = False
         self.allocations: list[Guarded] = []
         self._originals: dict[str, object] = {}
 
@@ -107,7 +108,7 @@ class PoisonedAllocator:
     def _alloc(self, shape, dtype, device, requires_grad=False, pin_memory=False) -> torch.Tensor:
         orig_empty = self._originals["empty"]
         numel = math.prod(shape)
-        if numel == 0 or dtype.is_complex:
+        if numel == 0 or dtype.is_complex or self.bypass:
             return orig_empty(shape, dtype=dtype, device=device)
         g = guard_size(numel, orig_empty((), dtype=dtype).element_size())
         guard_fill = fill_value(dtype, "guard")
@@ -177,6 +178,15 @@ class PoisonedAllocator:
         torch.empty_like = empty_like
         torch.empty_strided = empty_strided
         torch.Tensor.new_empty = new_empty
+
+    @contextmanager
+    def passthrough(self) -> Iterator[None]:
+        """Plain allocations (timing must not charge the candidate for kagent's poisoning)."""
+        self.bypass = True
+        try:
+            yield
+        finally:
+            self.bypass = False
 
     @contextmanager
     def recording_run(self, kind: str) -> Iterator[list[Guarded]]:

@@ -163,3 +163,45 @@ def test_cli_resume_of_a_finished_run_prints_the_summary(tmp_path):
     assert json.loads(r.stdout)["status"] == "repaired"
     r = CliRunner().invoke(app, ["repair", str(tmp_path / "missing.py"), "--json"])
     assert r.exit_code == 2
+
+
+KILLED_RUN = """
+import sys, time
+sys.path.insert(0, {fakes!r})
+from pathlib import Path
+from repair_fakes import FakeStore, FakeVerify, fake_static, make_fixes
+from kagent.repair_api import repair
+
+class Hang(FakeVerify):
+    def __call__(self, candidate, reference):
+        if len(self.calls) == 2:  # the second candidate: hang until killed
+            print("HANGING", flush=True)
+            time.sleep(600)
+        return super().__call__(candidate, reference)
+
+repair(Path({toy!r}), runs_dir=Path({runs!r}), verify_fn=Hang(), patterns=FakeStore(), candidate_fixes=make_fixes(),
+       static_check=fake_static)
+"""
+
+
+def test_a_process_killed_with_sigkill_resumes_to_the_same_result(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    ref, _ = _run(tmp_path / "ref" if (tmp_path / "ref").mkdir() is None else None, bugs=3)
+    toy = write_toy(tmp_path, 3)
+    script = KILLED_RUN.format(fakes=str(Path(__file__).parent), toy=str(toy), runs=str(tmp_path / "runs"))
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.strip() == "HANGING", line
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+    run = next((tmp_path / "runs").iterdir())
+    assert not (run / "summary.json").exists()
+    s = repair(resume=run, verify_fn=FakeVerify(), patterns=FakeStore(), candidate_fixes=make_fixes(), static_check=fake_static)
+    assert (s.status, s.attempts, s.candidates, s.best_index) == (ref.status, ref.attempts, ref.candidates, ref.best_index)
+    assert Path(s.repaired_path).read_text() == Path(ref.repaired_path).read_text()

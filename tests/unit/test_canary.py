@@ -1,0 +1,30 @@
+"""The poisoned allocator: guards, poison, and the passthrough used while timing."""
+
+import math
+
+import torch
+
+from kagent.verifiers.canary import PoisonedAllocator
+
+
+def test_allocations_are_poisoned_guarded_and_can_be_bypassed():
+    alloc = PoisonedAllocator()
+    alloc.install()
+    try:
+        with alloc.recording_run("nan") as allocs:
+            t = torch.empty(10)
+            u = torch.empty_like(t, dtype=torch.int32)
+        assert torch.isnan(t).all() and (u == torch.iinfo(torch.int32).min + 7).all()
+        assert len(allocs) == 2 and all(g.guards_intact() for g in allocs)
+        allocs[0].base[allocs[0].start + 10] = 1.0  # one element past the end
+        assert not allocs[0].guards_intact() and allocs[0].first_bad_guard() == 10
+        with alloc.passthrough():
+            plain = torch.empty(10)
+        assert plain.storage_offset() == 0 and plain.untyped_storage().nbytes() == 40
+    finally:
+        for name, fn in alloc._originals.items():
+            if name == "new_empty":
+                torch.Tensor.new_empty = fn
+            else:
+                setattr(torch, name, fn)
+    assert not math.isnan(torch.zeros(1).item())
