@@ -16,7 +16,7 @@ install: $(STAMP)
 
 # The main job: an offline repair of a shipped near-miss kernel on the CPU (Triton interpreter).
 demo: $(STAMP)
-	$(VENV)/bin/kagent verify kagent/examples/softmax_nearmiss.py --reference kagent/examples/softmax_problem.py --device cpu || true
+	$(VENV)/bin/kagent repair kagent/examples/softmax_nearmiss.py --reference kagent/examples/softmax_problem.py --device cpu
 
 # The test suite: CPU only, no LLM; tests/gpu skips without CUDA.
 test: $(STAMP)

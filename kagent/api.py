@@ -27,3 +27,17 @@ def verify(
     VerifyConfig.model_validate(cfg.model_dump())
     files = inspect_sources(candidate, reference)
     return verify_files(files, cfg)
+
+
+def repair(candidate: str | Path | None = None, reference: str | Path | None = None, **kwargs: Any):
+    """Repair a near-miss kernel (see kagent.repair_api.repair); returns a RepairSummary."""
+    from kagent.repair_api import repair as _repair
+
+    return _repair(candidate, reference, **kwargs)
+
+
+def batch(*args: Any, **kwargs: Any):
+    """Repair many kernels under one shared token budget (see kagent.api_batch.batch)."""
+    from kagent.api_batch import batch as _batch
+
+    return _batch(*args, **kwargs)

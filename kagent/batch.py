@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 from kagent.batch_ledger import POLICY_RULES, FilePool
 from kagent.batch_plan import BatchOptions, BatchSummary, KernelResult, Plan, PlannedKernel, PolicyReport, make_plan, start_order
-from kagent.batch_worker import Job, read_result, result_path, write_json_atomic
+from kagent.batch_worker import Job, load_runner, read_result, result_path, write_json_atomic
 from kagent.errors import InputError
 from kagent.procs import kill_tree
 
@@ -258,6 +258,10 @@ def run_batch(
     lock = _BatchLock(batch_dir / "batch.lock")
     try:
         plan, resumed = _load_or_write_plan(batch_dir, fresh)
+        try:
+            load_runner(plan.options.runner)  # fail here, not once per kernel in the workers
+        except (ImportError, AttributeError) as exc:
+            raise InputError(f"runner {plan.options.runner!r} cannot be loaded: {exc}") from exc
         _wait_stale_workers(batch_dir)
         pool = FilePool.create(batch_dir / "ledger.json", plan.options.token_budget, plan.options.cost_budget_usd,
                                [k.id for k in plan.kernels], {k.id: k.spec.token_cap for k in plan.kernels})

@@ -11,9 +11,9 @@ Allocation policy "fair-share-on-demand" (reported in the summary):
    far-miss and unsupported kernels never draw, so near-miss kernels get the whole budget.
 2. First grant = fair share: what is unallocated divided by the kernels not yet finished that have
    not drawn yet (this one included), capped by the kernel's token_cap.
-3. Top-up: a kernel that has used its grant may draw again, at most what is unallocated divided by
-   the kernels still waiting plus those drawing now — a fair share is always held back for kernels
-   that have not started yet.
+3. Top-up: a kernel that has used its grant may draw again, from what is unallocated beyond one
+   starting share (budget / number of kernels) held back for each kernel that has not drawn yet,
+   split among the kernels drawing now.
 4. Unspent returned: when a kernel ends (any status, a killed worker included) its grant shrinks to
    what it spent, and its open reservations are dropped; the rest goes back to the pool.
 5. Stalled kernels stopped: the repair graph's stall/oscillation/attempt guards end a kernel that
@@ -38,7 +38,8 @@ POLICY_RULES = [
     "a kernel draws tokens only when triage sends it to the debug agent (near-miss kernels get priority; "
     "correct, cheating and far-miss kernels draw nothing)",
     "first grant = unallocated tokens / kernels that have not drawn yet (fair share), capped by token_cap",
-    "top-up = unallocated / (kernels still waiting + kernels drawing): a fair share stays held for kernels not started",
+    "top-up = (unallocated - one starting share (budget / kernels) held back per kernel that has not drawn yet) / "
+    "kernels drawing now",
     "unspent tokens and open reservations return to the pool when a kernel ends, whatever its status",
     "stalling kernels are stopped by the repair guards (stall, oscillation, attempts) and hung workers by the "
     "per-kernel time limit; their unspent grant returns",
@@ -91,6 +92,9 @@ class PoolState(BaseModel):
 
     def unallocated(self) -> int:
         return max(0, self.token_budget - self.committed())
+
+    def starting_share(self) -> int:
+        return self.token_budget // max(1, len(self.kernels))
 
     def count(self, state: Account) -> int:
         return sum(1 for k in self.kernels.values() if k.state == state)
@@ -170,7 +174,8 @@ class FilePool:
         have = k.granted - k.spent - k.reserved
         if have >= need:
             return
-        share = free // max(1, st.count("waiting") + st.count("granted"))
+        held = min(free, st.count("waiting") * st.starting_share())
+        share = (free - held) // max(1, st.count("granted"))
         if k.cap is not None:
             share = min(share, max(0, k.cap - k.granted))
         if share > 0:

@@ -20,7 +20,7 @@ from typing import Any
 
 from kagent.batch_ledger import FilePool, Refusal
 from kagent.batch_plan import BatchOptions, KernelResult
-from kagent.batch_worker import Job, read_result
+from kagent.batch_worker import Job, read_result, write_json_atomic
 from kagent.budget import Admission, LedgerSnapshot
 
 log = logging.getLogger("kagent.batch.ray")
@@ -145,6 +145,8 @@ class RayExecutor:
                 while queue and len(running) < self.options.jobs:
                     n += 1
                     job = self._job(queue.pop(0)).model_copy(update={"worker": f"ray:{n}"})
+                    job.kdir.mkdir(parents=True, exist_ok=True)
+                    write_json_atomic(job.kdir / "job.json", job.model_dump_json(indent=2))  # starts, for resume
                     running[task.remote(job.model_dump_json(), client)] = (job, time.monotonic())
                     if self.on_event:
                         self.on_event("start", {"id": job.kernel.id, "worker": job.worker, "pid": None})

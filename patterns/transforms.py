@@ -48,7 +48,7 @@ class Transform:
 
 # Transforms whose sites exist in most correct kernels too: their matching says nothing about a bug.
 _GENERIC = {"block_next_pow2", "upcast_before_reduction", "contiguous_before_launch", "int64_offsets",
-            "program_id_axis", "zeros_output", "loop_bound_off_by_one"}
+            "program_id_axis", "zeros_output", "loop_bound_off_by_one", "keepdim_shape"}
 
 
 TRANSFORMS: dict[str, Transform] = {}
@@ -1115,4 +1115,278 @@ def _swap_stride_args(src: _Src) -> list[_Site]:
             site = _Site(va, _with_rewrite(vb), f"swap {src.code(va)} and {src.code(vb)}")
             site.extra.append((vb, _with_rewrite(va)))
             sites.append(site)
+    return sites
+
+
+_SQRTS = ("tl.sqrt", "tl.math.sqrt", "tl.sqrt_rn", "tl.rsqrt", "tl.math.rsqrt", "torch.sqrt", "torch.rsqrt")
+
+
+def _is_eps(expr: cst.BaseExpression) -> bool:
+    """An epsilon: a name or attribute spelled like eps/epsilon, or a positive literal below 1e-2."""
+    name = _dotted(expr)
+    if name is not None:
+        last = name.split(".")[-1].lower()
+        return last in ("eps", "epsilon") or last.endswith("_eps") or last.startswith("eps_")
+    return isinstance(expr, (cst.Integer, cst.Float)) and 0.0 < float(expr.evaluated_value) < 1e-2
+
+
+@_register("eps_inside_sqrt", 3, "add eps inside the square root: sqrt(v + eps), not sqrt(v) + eps")
+def _eps_inside_sqrt(src: _Src) -> list[_Site]:
+    sites: list[_Site] = []
+    for root in [*src.kernels.values(), *src.hosts]:
+        for op in src.nodes(root, cst.BinaryOperation):
+            if not isinstance(op.operator, cst.Add):
+                continue
+            for root_side, eps in ((op.left, op.right), (op.right, op.left)):
+                if _call_name(root_side) not in _SQRTS or not _is_eps(eps):
+                    continue
+                pos = _positional(root_side)
+                if len(pos) != 1:
+                    continue
+                inner = _expr("{v} + {e}", v=pos[0].value, e=eps)
+                new = root_side.with_changes(args=[pos[0].with_changes(value=inner)])
+                sites.append(_Site(op, _with_rewrite(new),
+                                   f"move {src.code(eps)} inside {_call_name(root_side)}"))
+                break
+    return sites
+
+
+def _unparen(expr: cst.BaseExpression) -> cst.BaseExpression:
+    return expr.with_changes(lpar=[], rpar=[]) if getattr(expr, "lpar", None) else expr
+
+
+@_register("biased_variance", 3, "divide a sum of squared deviations by n (biased), not n - 1")
+def _biased_variance(src: _Src) -> list[_Site]:
+    sites: list[_Site] = []
+    for kernel in src.kernels.values():
+        assigns = src.assignments(kernel)
+        for op in src.nodes(kernel, cst.BinaryOperation):
+            if not isinstance(op.operator, cst.Divide):
+                continue
+            right = op.right
+            if not (isinstance(right, cst.BinaryOperation) and isinstance(right.operator, cst.Subtract)
+                    and _is_number(right.right, 1.0)):
+                continue
+            if not (src.calls(op.left, "tl.sum") or any(
+                    src.calls(v, "tl.sum") for n in src.names(op.left) for v in assigns.get(n, []))):
+                continue
+            count = _unparen(right.left)
+            sites.append(_Site(op, lambda u, c=count: u.with_changes(right=c),
+                               f"divide by {src.code(count)}, not {src.code(right).strip('() ')}"))
+    return sites
+
+
+@_register("sigmoid_sign", 3, "a sigmoid is 1 / (1 + exp(-x)): restore the minus sign of the exponent")
+def _sigmoid_sign(src: _Src) -> list[_Site]:
+    sites: list[_Site] = []
+    for kernel in src.kernels.values():
+        for op in src.nodes(kernel, cst.BinaryOperation):
+            if not isinstance(op.operator, cst.Divide):
+                continue
+            den = op.right
+            if not (isinstance(den, cst.BinaryOperation) and isinstance(den.operator, cst.Add)):
+                continue
+            for one, ex in ((den.left, den.right), (den.right, den.left)):
+                if not _is_number(one, 1.0) or _call_name(ex) not in ("tl.exp", "tl.math.exp"):
+                    continue
+                pos = _positional(ex)
+                if len(pos) != 1:
+                    continue
+                arg = pos[0].value
+                if isinstance(arg, cst.UnaryOperation) and isinstance(arg.operator, cst.Minus):
+                    continue  # already exp(-x)
+                neg = cst.UnaryOperation(operator=cst.Minus(), expression=_paren(arg))
+                sites.append(_Site(ex, lambda u, n=neg: u.with_changes(
+                    args=[u.args[0].with_changes(value=n), *u.args[1:]]),
+                    f"exp({src.code(arg)}) -> exp(-{src.code(arg)}) in a sigmoid denominator"))
+                break
+    return sites
+
+
+def _add_terms(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """Operands of a chain of additions, left to right (parenthesised sums are one term)."""
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add) and not expr.lpar:
+        return [*_add_terms(expr.left), *_add_terms(expr.right)]
+    return [expr]
+
+
+def _pid_names(src: _Src, kernel: cst.FunctionDef) -> set[str]:
+    """Names derived from tl.program_id by arithmetic (not through loads)."""
+    assigns = src.assignments(kernel)
+    found: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, values in assigns.items():
+            if name in found:
+                continue
+            for value in values:
+                if src.calls(value, "tl.load"):
+                    continue
+                if src.calls(value, "tl.program_id") or src.names(value) & found:
+                    found.add(name)
+                    changed = True
+                    break
+    return found
+
+
+@_register("row_offset", 3, "address a row's element from the row's base (ptr + row * stride), not from ptr")
+def _row_offset(src: _Src) -> list[_Site]:
+    sites: list[_Site] = []
+    for kernel in src.kernels.values():
+        ptrs = src.pointer_params(kernel)
+        pid = _pid_names(src, kernel)
+        # row bases: `base = P + <pid term>` assignments, and `P + <pid term> + ...` accesses
+        bases: dict[str, list[tuple[set[str], cst.BaseExpression]]] = {}
+        for name, values in src.assignments(kernel).items():
+            for value in values:
+                terms = _add_terms(value)
+                if (len(terms) == 2 and isinstance(terms[0], cst.Name) and terms[0].value in ptrs
+                        and src.names(terms[1]) & pid and not src.offset_names(kernel) & src.names(terms[1])):
+                    bases.setdefault(terms[0].value, []).append(({name, *src.names(terms[1])}, cst.Name(name)))
+        accesses = src.calls(kernel, "tl.load", "tl.store")
+        for call in accesses:
+            pos = _positional(call)
+            if not pos:
+                continue
+            terms = _add_terms(pos[0].value)
+            if len(terms) >= 3 and isinstance(terms[0], cst.Name) and terms[0].value in ptrs:
+                term = terms[1]
+                if src.names(term) & pid and not src.names(term) & src.offset_names(kernel):
+                    row = _expr("{p} + {t}", p=terms[0], t=term)
+                    bases.setdefault(terms[0].value, []).append((src.names(term), row))
+        for call in accesses:
+            pos = _positional(call)
+            if not pos:
+                continue
+            terms = _add_terms(pos[0].value)
+            head = terms[0]
+            if len(terms) < 2 or not isinstance(head, cst.Name) or head.value not in bases:
+                continue
+            used = set().union(*(src.names(t) for t in terms[1:]))
+            if used & pid:
+                continue  # already indexed by something per-program
+            seen: set[str] = set()
+            for names, base in bases[head.value]:
+                code = src.module.code_for_node(base)
+                if code in seen or used & names:
+                    continue
+                seen.add(code)
+                sites.append(_Site(head, _with_rewrite(base),
+                                   f"offset {head.value} by its row: {code}", group=code))
+    return sites
+
+
+def _stride_guess(param: str, launch: _Launch, src: _Src) -> str | None:
+    """`t.stride(d)` for a missing stride parameter: t is the launch argument of the pointer sharing its stem."""
+    low, stem = param.lower(), _stem(param)
+    if "stride" not in low or not stem:
+        return None
+    dim = 1 if "col" in low or low.endswith("1") else 0
+    for ptr in sorted(src.pointer_params(launch.kernel)):
+        arg = launch.args.get(ptr)
+        if arg is not None and ptr.lower().split("_")[0] == stem:
+            return f"{src.code(arg.value).strip()}.stride({dim})"
+    return None
+
+
+def _missing_value(param: str, launch: _Launch, src: _Src) -> str | None:
+    guess = _stride_guess(param, launch, src)
+    if guess is not None:
+        return guess
+    if launch.host is not None and param in src.assignments(launch.host):
+        return param
+    if launch.host is not None and param in {p.name.value for p in launch.host.params.params}:
+        return param
+    return None
+
+
+def _stem(param: str) -> str:
+    """`y` for `y_row_stride`, `stride_am` -> `a`: the tensor a stride parameter belongs to."""
+    low = param.lower()
+    if low.startswith("stride_"):
+        return low[len("stride_"):][:1]
+    return low.split("_")[0] if "stride" in low and "_" in low else ""
+
+
+def _fit(param: str, code: str, src: _Src) -> int:
+    """How well an argument's text fits a parameter: stride-ness agrees, names agree (eps -> self.eps)."""
+    try:
+        names = {n.lower() for n in src.names(cst.parse_expression(code))}
+    except cst.ParserSyntaxError:
+        return 0
+    low = param.lower()
+    score = int(("stride" in low) == (".stride(" in code or "stride" in code.lower()))
+    if low in names or any(len(n) > 1 and (low.startswith(n) or low.endswith(n)) for n in names):
+        score += 1
+    stem = _stem(param)
+    head = code.strip().split(".")[0].lower()
+    if stem and ".stride(" in code and head.startswith(stem):
+        score += 1
+    return score
+
+
+@_register("launch_args", 2, "pass every kernel parameter at launch: insert the missing positional argument")
+def _launch_args(src: _Src) -> list[_Site]:
+    sites: list[_Site] = []
+    for launch in src.launches():
+        params = src.params(launch.kernel)
+        names = [p.name.value for p in params]
+        keywords = {a.keyword.value for a in launch.call.args if a.keyword is not None}
+        missing = [p.name.value for p in params if p.default is None and p.name.value not in launch.args]
+        positional = _positional(launch.call)
+        n_pos = len(positional)
+        if not missing or any(a.star for a in launch.call.args):
+            continue
+        scored: list[tuple[int, int, str]] = []
+        for i in range(n_pos + 1):
+            # insert at i: parameters 0..i-1 keep their arguments, i gets a new one, the rest shift by one
+            if n_pos + 1 > len(names) or set(names[:n_pos + 1]) & keywords:
+                break
+            value = _missing_value(names[i], launch, src)
+            if value is None:
+                continue
+            codes = [src.code(a.value).strip() for a in positional]
+            codes.insert(i, value)
+            scored.append((sum(_fit(names[j], c, src) for j, c in enumerate(codes)), i, value))
+        if not scored:
+            continue
+        best = max(t[0] for t in scored)
+        for _score, i, value in sorted(scored, key=lambda t: (-t[0], t[1])):
+            if _score < best:
+                continue
+            new_arg = cst.Arg(value=cst.parse_expression(value), comma=cst.Comma(
+                whitespace_after=cst.SimpleWhitespace(" ")))
+            sites.append(_Site(launch.call, lambda u, k=i, a=new_arg: u.with_changes(
+                args=[*u.args[:k], a, *u.args[k:]]), f"pass {value} as {names[i]} (argument {i + 1})", group=None))
+    return sites
+
+
+@_register("keepdim_shape", 4, "keep the reduced dimension with size 1 when the reference uses keepdim=True")
+def _keepdim_shape(src: _Src) -> list[_Site]:
+    sites: list[_Site] = []
+    for host in src.hosts:
+        shape_lists = {n for n, vs in src.assignments(host).items()
+                       if any(_call_name(v) == "list" and "shape" in src.code(v) for v in vs)}
+        for stmt in src.nodes(host, cst.SimpleStatementLine):
+            if len(stmt.body) != 1:
+                continue
+            small = stmt.body[0]
+            target: cst.BaseExpression | None = None
+            if isinstance(small, cst.Del) and isinstance(small.target, cst.Subscript):
+                lst, sl = small.target.value, small.target.slice
+                if isinstance(lst, cst.Name) and lst.value in shape_lists and len(sl) == 1 \
+                        and isinstance(sl[0].slice, cst.Index):
+                    target, index = lst, sl[0].slice.value
+            elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) \
+                    and isinstance(small.value.func, cst.Attribute) and small.value.func.attr.value == "pop":
+                lst, pos = small.value.func.value, _positional(small.value)
+                if isinstance(lst, cst.Name) and lst.value in shape_lists and len(pos) == 1:
+                    target, index = lst, pos[0].value
+            if target is None:
+                continue
+            new = cst.Assign(targets=[cst.AssignTarget(target=cst.Subscript(
+                value=target, slice=[cst.SubscriptElement(slice=cst.Index(value=index))]))], value=cst.Integer("1"))
+            sites.append(_Site(small, _with_rewrite(new),
+                               f"keep dim {src.code(index)} of {target.value} with size 1 (keepdim=True)"))
     return sites

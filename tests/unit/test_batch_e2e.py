@@ -98,15 +98,22 @@ def test_thirty_mixed_kernels_kill_and_resume(tmp_path):
     env = _env(tmp_path)
     p = _batch(args, env)
     deadline = time.monotonic() + 1500
-    while len(list(out.glob("kernels/*/result.json"))) < 10:
+
+    def mid_run() -> list[str]:  # kernels whose repair run has verified its original, with no result yet
+        return [d.parent.name for d in out.glob("kernels/*/run.json")
+                if not (d.parent / "result.json").exists()
+                and (Path(json.loads(d.read_text())["run_dir"]) / "candidates" / "0" / "report.json").exists()]
+
+    while len(list(out.glob("kernels/*/result.json"))) < 10 or not mid_run():
         assert p.poll() is None, p.stderr.read()[-3000:]
         assert time.monotonic() < deadline
-        time.sleep(0.2)
+        time.sleep(0.1)
     runs_before = {d.parent.name: json.loads(d.read_text())["run_dir"] for d in out.glob("kernels/*/run.json")}
     p.send_signal(signal.SIGKILL)
     p.wait(timeout=30)
     done_before = {r.parent.name: r.read_text() for r in out.glob("kernels/*/result.json")}
     in_flight = [k for k in runs_before if k not in done_before]
+    assert in_flight  # the kill caught at least one repair mid-run
     # orphaned workers take themselves (and their verify workers) down
     for lock in out.glob("kernels/*/worker.lock"):
         t = time.monotonic()

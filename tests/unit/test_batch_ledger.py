@@ -40,13 +40,18 @@ def test_kernels_that_never_call_draw_nothing(tmp_path):
 
 
 def test_top_up_holds_a_share_back_for_waiting_kernels(tmp_path):
-    pool = _pool(tmp_path, budget=1200, n=3)
+    pool = _pool(tmp_path, budget=1200, n=3)  # starting share 400
     a = KernelLedger(pool, "k0")
-    a.charge(a.reserve(100, 300, 50), 100, 300, None)  # grant 400, spent 400
-    adm = a.reserve(100, 300, 50)  # top-up: 800 unallocated / (2 waiting + 1 drawing)
-    assert pool.state().kernels["k0"].granted == 400 + 266 and pool.state().top_ups == 1
-    a.release(adm)
-    assert KernelLedger(pool, "k1").remaining_tokens() == (1200 - 666) // 2
+    a.charge(a.reserve(100, 300, 50), 100, 300, None)  # grant 1200 / 3 = 400, all spent
+    with pytest.raises(BudgetExceeded):  # 800 unallocated, all held back for the two waiting kernels
+        a.reserve(100, 300, 50)
+    pool.finish("k2")  # e.g. already correct: it never drew
+    adm = a.reserve(100, 300, 50)  # top-up: 800 - 1 x 400 held back for k1
+    assert pool.state().kernels["k0"].granted == 800 and pool.state().top_ups == 1
+    a.charge(adm, 100, 300, None)
+    with pytest.raises(BudgetExceeded):  # no more: k1's starting share stays
+        a.reserve(100, 300, 50)
+    assert KernelLedger(pool, "k1").remaining_tokens() == 400
 
 
 def test_refusal_cap_and_cost(tmp_path):
