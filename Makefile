@@ -18,10 +18,13 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(VENV)/bin/kagent repair kagent/examples/softmax_nearmiss.py --reference kagent/examples/softmax_problem.py --device cpu
 
-# The test suite: CPU only, no LLM; tests/gpu skips without CUDA.
+# The test suite: CPU only, no LLM; tests/gpu skips without CUDA. Two pytest processes: Triton
+# cannot run interpreted and compiled (AOT) kernels in one process, and test_traps.py needs the
+# interpreter in-process. Each file runs on one xdist worker (module fixtures are computed once).
 test: $(STAMP)
-	bash scripts/install-llvm19.sh
-	$(PY) -m pytest -q -p no:cacheprovider tests
+	bash scripts/install-test-deps.sh
+	$(PY) -m pytest -q -p no:cacheprovider -n 2 --dist loadfile --durations=15 tests --ignore=tests/adversarial/test_traps.py
+	$(PY) -m pytest -q -p no:cacheprovider tests/adversarial/test_traps.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

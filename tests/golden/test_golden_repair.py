@@ -21,7 +21,8 @@ _FILTER = [f for f in os.environ.get("KAGENT_GOLDEN_FILTER", "").split(",") if f
 ENTRIES = [e for e in ALL if not _FILTER or any(f in e["path"] for f in _FILTER)]
 TARGET_RATE = 0.75
 
-pytestmark = pytest.mark.slow
+# every kernel is repaired inside one module fixture: far longer than one ordinary test
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(3000)]
 
 
 @pytest.fixture(scope="module")
