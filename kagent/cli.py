@@ -101,12 +101,7 @@ def _mount_optional_commands() -> None:
         ("kagent.cli_asm", "command", "asm"),
         ("kagent.cli_mcp", "command", "mcp"),
     ):
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as e:
-            if e.name == module:
-                continue  # not built yet
-            raise
+        mod = importlib.import_module(module)
         if kind == "app":
             app.add_typer(mod.app, name=name)
         else:
