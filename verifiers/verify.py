@@ -78,8 +78,6 @@ def _drop_spare() -> None:
         _spare = None
 
 
-atexit.register(_drop_spare)
-
 
 def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: list[str] | None = None,
              env: dict[str, str] | None = None) -> SandboxResult:
@@ -99,6 +97,9 @@ def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: li
     result = worker.finish(stdin, timeout)
     if config.prewarm and prefix is None:
         _spare = Spawned(argv, env=full_env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit)
+        if not getattr(_drop_spare, "registered", False):
+            atexit.register(_drop_spare)
+            _drop_spare.registered = True  # type: ignore[attr-defined]
     return result
 
 
