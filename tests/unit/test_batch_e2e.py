@@ -156,7 +156,7 @@ def test_thirty_mixed_kernels_kill_and_resume(tmp_path):
     for kid, text in done_before.items():
         assert (out / "kernels" / kid / "result.json").read_text() == text
     for kid in in_flight:
-        assert by[kid]["starts"] == 2
+        assert 2 <= by[kid]["starts"] <= 1 + kills  # restarted after each kill that caught it
         assert by[kid]["run_dir"] == runs_before[kid] or by[kid]["status"] == "error"
     # finished kernels never ran again; a kernel that had started (even before its run dir was
     # written) restarts once per kill, no more
