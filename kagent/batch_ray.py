@@ -5,7 +5,9 @@ imported here only. The shared pool stays one file-locked ledger: a Ray actor pi
 driver's node owns it and every task reserves/charges through the actor, so the budget holds
 across machines. Each task runs the same kagent.batch_worker.execute as a local worker; a task
 that outlives its kernel's limit is cancelled with force (its worker process is killed), and a
-crashed worker gives an `error` result. Tasks ask for one GPU each when the cluster has GPUs
+crashed worker gives an `error` result. The limit counts from the moment the task tells the actor
+it started, not from submission: starting a Ray worker process on a loaded machine can take
+seconds that are not the kernel's (STARTUP_LIMIT_S bounds that wait). Tasks ask for one GPU each when the cluster has GPUs
 (Ray sets CUDA_VISIBLE_DEVICES). Sources travel with the job, so workers on other machines do
 not need the input files; repaired sources come back to the driver.
 """
@@ -24,6 +26,8 @@ from kagent.batch_worker import Job, read_result, write_json_atomic
 from kagent.budget import Admission, LedgerSnapshot
 
 log = logging.getLogger("kagent.batch.ray")
+
+STARTUP_LIMIT_S = 120.0  # submission -> the task running; beyond it the task counts as lost
 
 
 class RayPoolClient:
@@ -62,6 +66,13 @@ class _PoolActor:
 
     def __init__(self, path: str) -> None:
         self.pool = FilePool(path)
+        self.started: dict[str, float] = {}
+
+    def mark_started(self, kid: str) -> None:
+        self.started[kid] = time.monotonic()  # the actor shares the driver's node, hence its clock
+
+    def started_at(self) -> dict[str, float]:
+        return dict(self.started)
 
     def try_reserve(self, *a: Any) -> Any:
         return self.pool.try_reserve(*a)
@@ -86,6 +97,7 @@ def _run_task(job_json: str, client: RayPoolClient) -> tuple[str, str | None]:
     from kagent.batch_worker import execute
 
     job = Job.model_validate_json(job_json)
+    client._call("mark_started", job.kernel.id)
     result = execute(job, client)
     src = Path(result.repaired_path).read_text() if result.repaired_path and Path(result.repaired_path).is_file() else None
     return result.model_dump_json(), src
@@ -154,13 +166,21 @@ class RayExecutor:
                 for ref in ready:
                     job, t0 = running.pop(ref)
                     yield self._collect(ray, ref, job, time.monotonic() - t0)
+                started_at = ray.get(actor.started_at.remote()) if running else {}
+                now = time.monotonic()
                 for ref, (job, t0) in list(running.items()):
-                    elapsed = time.monotonic() - t0
-                    if elapsed > hard_limit_s(job):
+                    began = started_at.get(job.kernel.id)
+                    if began is None or began < t0:  # not running yet (or a stale mark of an earlier start)
+                        late = now - t0 > STARTUP_LIMIT_S
+                        why = f"the Ray task did not start within {STARTUP_LIMIT_S:.0f} s"
+                    else:
+                        late = now - began > hard_limit_s(job)
+                        why = f"no result after {now - began:.0f} s"
+                    if late:
                         ray.cancel(ref, force=True)
                         del running[ref]
                         yield read_result(self.batch_dir, job.kernel.id) or failed_result(
-                            job, f"worker killed: no result after {elapsed:.0f} s (Ray task cancelled)", elapsed)
+                            job, f"worker killed: {why} (Ray task cancelled)", now - t0)
         finally:
             if started:
                 ray.shutdown()
