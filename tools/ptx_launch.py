@@ -331,10 +331,10 @@ def differential(manifest: str | Path, candidate: str | Path, reference: str | P
                  timeout_s: float = DIFF_TIMEOUT_S) -> DiffResult:
     """Run the original Triton candidate and its PTX-backed twin on the same inputs (problem inputs
     under several seeds, then value stress) and require bitwise-equal outputs; then time both."""
-    import sys
     import tempfile
 
     from kagent.tools.ptx import run_with_timeout
+    from kagent.tools.sandbox import candidate_env, python_argv
 
     payload = {"manifest": str(Path(manifest).resolve()), "candidate": str(Path(candidate).resolve()),
                "reference": str(Path(reference).resolve()) if reference else None, "seeds": seeds,
@@ -342,11 +342,8 @@ def differential(manifest: str | Path, candidate: str | Path, reference: str | P
     with tempfile.TemporaryDirectory(prefix="kagent-ptxdiff-") as tmp:
         inp, out = Path(tmp) / "in.json", Path(tmp) / "out.json"
         inp.write_text(json.dumps(payload))
-        import os
-
-        env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
-        rc, so, se = run_with_timeout([sys.executable, "-m", "kagent.tools.ptx_launch", str(inp), str(out)],
-                                      timeout_s, env=env)
+        rc, so, se = run_with_timeout([*python_argv("kagent.tools.ptx_launch"), str(inp), str(out)],
+                                      timeout_s, env=candidate_env("cuda"))
         if rc is None:
             return DiffResult(status="error", reason=f"differential test ran past {timeout_s:.0f} s")
         if not out.is_file():

@@ -48,6 +48,24 @@ def scrubbed_env(extra: dict[str, str] | None = None, base: dict[str, str] | Non
     return env
 
 
+def candidate_env(device: str, extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of any process that runs candidate code (verify, capture, PTX differential):
+    scrubbed, with kagent's own Triton/extension caches; on CPU the Triton interpreter and no GPU."""
+    from kagent.config import cache_dir
+
+    root = cache_dir()
+    env = {
+        "TRITON_CACHE_DIR": str(root / "triton"),
+        "TORCH_EXTENSIONS_DIR": str(root / "torch_extensions"),
+        "PYTHONUNBUFFERED": "1",
+        "OMP_NUM_THREADS": "1",
+    }
+    if device == "cpu":
+        env["TRITON_INTERPRET"] = "1"
+        env["CUDA_VISIBLE_DEVICES"] = ""
+    return scrubbed_env({**env, **(extra or {})})
+
+
 class SandboxResult(BaseModel):
     status: Literal["ok", "failed", "timeout", "crash"]
     returncode: int | None

@@ -114,25 +114,19 @@ class CompileResult(_Model):
 # ----------------------------------------------------------------------------------------------
 
 
-def _worker_env(device: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if not any(s in k.upper() for s in ("API_KEY", "TOKEN", "SECRET", "PASSWORD"))}
-    env.pop("TRITON_INTERPRET", None)
-    if device == "cpu":
-        env["TRITON_INTERPRET"] = "1"
-    env["PYTHONUNBUFFERED"] = "1"
-    return env
 
 
 def _run_worker(mode: str, payload: dict[str, Any], device: str, timeout_s: float) -> tuple[str, dict | None, str]:
-    from kagent.tools.ptx import run_with_timeout
     import tempfile
+
+    from kagent.tools.ptx import run_with_timeout
+    from kagent.tools.sandbox import candidate_env, python_argv
 
     with tempfile.TemporaryDirectory(prefix=f"kagent-{mode}-") as tmp:
         inp, out = Path(tmp) / "in.json", Path(tmp) / "out.json"
         inp.write_text(json.dumps(payload))
-        cmd = [sys.executable, "-m", "kagent.tools.triton_capture", mode, str(inp), str(out)]
-        rc, stdout, stderr = run_with_timeout(cmd, timeout_s, env=_worker_env(device))
+        cmd = [*python_argv("kagent.tools.triton_capture"), mode, str(inp), str(out)]
+        rc, stdout, stderr = run_with_timeout(cmd, timeout_s, env=candidate_env(device))
         tail = ((stdout or "") + (stderr or ""))[-3000:]
         if rc is None:
             return "timeout", None, tail

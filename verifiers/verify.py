@@ -23,7 +23,7 @@ from kagent.errors import InputError, ReferenceError_
 from kagent.log import get_logger
 from kagent.state import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, VerifyReport
 from kagent.tools.problem import ProblemFiles
-from kagent.tools.sandbox import SandboxResult, Spawned, python_argv, scrubbed_env
+from kagent.tools.sandbox import SandboxResult, Spawned, candidate_env, python_argv
 from kagent.verifiers import oracle
 from kagent.verifiers.suite import CaseSpec, plan_cases
 
@@ -52,20 +52,6 @@ def resolve_device(device: str) -> str:
     return "cuda" if torch.cuda.is_available() else "cpu"
 
 
-def _worker_env(device: str) -> dict[str, str]:
-    root = cache_dir()
-    extra = {
-        "TRITON_CACHE_DIR": str(root / "triton"),
-        "TORCH_EXTENSIONS_DIR": str(root / "torch_extensions"),
-        "PYTHONUNBUFFERED": "1",
-        "OMP_NUM_THREADS": "1",
-    }
-    if device == "cpu":
-        extra["TRITON_INTERPRET"] = "1"
-        extra["CUDA_VISIBLE_DEVICES"] = ""
-    return scrubbed_env(extra)
-
-
 # One worker started ahead of need, per process (see tools/sandbox.Spawned). Only callers that
 # verify again and again (the repair loop, batches) ask for it with VerifyConfig.prewarm.
 _spare: Spawned | None = None
@@ -83,7 +69,7 @@ def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: li
              env: dict[str, str] | None = None) -> SandboxResult:
     global _spare
     argv = [*(prefix or []), *python_argv(_HARNESS)]
-    full_env = {**_worker_env(device), **(env or {})}
+    full_env = candidate_env(device, env)
     limit = config.memory_limit_mb if device == "cpu" else None
     stdin = json.dumps(job).encode()
     timeout = config.timeout_s * (4 if prefix else 1)

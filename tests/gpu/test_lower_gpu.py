@@ -87,6 +87,6 @@ def test_ptx_candidate_passes_kagent_verify(tmp_path):
     api = pytest.importorskip("kagent.api")
     d = CORPUS / "softmax"
     rep = lower(d / "candidate.py", d / "reference.py", out_dir=tmp_path, device="cuda", timing=False, seeds=1)
-    assert rep.status == "ok"
+    assert rep.status == "ok", (rep.message, [f.message for k in rep.kernels for f in k.findings])
     report = api.verify(rep.ptx_candidate, str(d / "reference.py"))
     assert report.verdict == "pass", report.summary

@@ -99,3 +99,19 @@ def test_capture_error_is_reported(tmp_path):
     bad.write_text("import torch\nclass ModelNew(torch.nn.Module):\n    def forward(self, x):\n        raise ValueError('boom')\n")
     rep = lower(bad, CORPUS / "relu" / "reference.py", out_dir=tmp_path / "o", device="cpu")
     assert rep.status == "error" and "boom" in rep.message
+
+
+def test_capture_worker_sees_no_secrets(tmp_path, monkeypatch):
+    """The capture worker runs candidate code: it gets the same scrubbed environment as verify's."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-must-not-leak")
+    monkeypatch.setenv("SOME_PRIVATE_SETTING", "x")
+    seen = tmp_path / "env.json"
+    cand = tmp_path / "cand.py"
+    cand.write_text(f"import json, os\nopen({str(seen)!r}, 'a').write(json.dumps(dict(os.environ)) + '\\n')\n"
+                    + (CORPUS / "relu" / "candidate.py").read_text())
+    rep = lower(cand, CORPUS / "relu" / "reference.py", out_dir=tmp_path / "o", device="cpu", passes=False)
+    assert rep.status == "ok", rep.message
+    envs = [json.loads(line) for line in seen.read_text().splitlines()]
+    assert len(envs) >= 2  # the capture worker and the AOT compile worker
+    assert all("OPENAI_API_KEY" not in e and "SOME_PRIVATE_SETTING" not in e and "PATH" in e for e in envs)
+    assert envs[0].get("TRITON_INTERPRET") == "1"  # capture on CPU runs the interpreter
