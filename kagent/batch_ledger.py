@@ -311,10 +311,4 @@ class KernelLedger(Ledger):
                cost_usd: float | None) -> None:
         self.pool.charge(self.kernel_id, admission, prompt_tokens, completion_tokens, cost_usd)
         with self._lock:  # this kernel's own numbers
-            self._spent.prompt_tokens += prompt_tokens
-            self._spent.completion_tokens += completion_tokens
-            self._spent.calls += 1
-            if cost_usd is None:
-                self._spent.cost_known = False
-            else:
-                self._spent.cost_usd += cost_usd
+            self._spent.add_call(prompt_tokens, completion_tokens, cost_usd)

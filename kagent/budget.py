@@ -29,6 +29,16 @@ class LedgerSnapshot(BaseModel):
     def tokens(self) -> int:
         return self.prompt_tokens + self.completion_tokens
 
+    def add_call(self, prompt_tokens: int, completion_tokens: int, cost_usd: float | None) -> None:
+        """Count one call's usage in place (an unknown price makes the total cost unknown)."""
+        self.prompt_tokens += prompt_tokens
+        self.completion_tokens += completion_tokens
+        self.calls += 1
+        if cost_usd is None:
+            self.cost_known = False
+        else:
+            self.cost_usd += cost_usd
+
 
 class Admission(BaseModel):
     """What the ledger allows for one call: the answer may use at most `max_tokens`."""
@@ -119,10 +129,4 @@ class Ledger:
         with self._lock:
             if admission is not None:
                 self._reserved -= admission.prompt_tokens + admission.max_tokens
-            self._spent.prompt_tokens += prompt_tokens
-            self._spent.completion_tokens += completion_tokens
-            self._spent.calls += 1
-            if cost_usd is None:
-                self._spent.cost_known = False
-            else:
-                self._spent.cost_usd += cost_usd
+            self._spent.add_call(prompt_tokens, completion_tokens, cost_usd)
