@@ -164,6 +164,14 @@ def _to(x, device: str):
     return x.to(device) if isinstance(x, torch.Tensor) else x
 
 
+def _copy_to(x, device: str):
+    """A private copy on `device`: a reference that writes into its inputs must not change the
+    inputs kagent saves for the candidate, nor those of the float64 run."""
+    import torch
+
+    return x.to(device, copy=True) if isinstance(x, torch.Tensor) else x
+
+
 def _double(x):
     import torch
 
@@ -187,7 +195,7 @@ def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int) ->
         if isinstance(x, torch.Tensor) and x.dtype.is_floating_point:
             sign = torch.randint(0, 2, x.shape, generator=gen).double() * 2 - 1
             x = x.double() * (1 + _EPS32 * sign)
-        perturbed.append(_to(x, device))
+        perturbed.append(_copy_to(x, device))
     with torch.no_grad():
         outs = _outputs(model64(*perturbed))
     return [(p.double() - o).abs().cpu() if o.dtype.is_floating_point else None for p, o in zip(outs, outs64)]
@@ -215,13 +223,20 @@ def run_reference(job: dict, emit: Emit) -> None:
             inputs = _transform(inputs, case["transform"])
             _seed_all(case["seed"])
             model = mod.Model(*init).to(device)
+            args = [_copy_to(x, device) for x in inputs]
             with torch.no_grad():
-                outs = _outputs(model(*[_to(x, device) for x in inputs]))
+                outs = _outputs(model(*args))
             _sync(device)
+            mutated = [i for i, (a, x) in enumerate(zip(args, inputs))
+                       if isinstance(x, torch.Tensor) and not _same(a.cpu(), x.cpu())[0]]
+            if mutated:
+                emit(event="note", case=name, message=f"the reference writes into its inputs {mutated}; "
+                     "every run starts from the original values")
+            del args
             try:
                 model64 = copy.deepcopy(model).double()
                 with torch.no_grad():
-                    outs64 = _outputs(model64(*[_double(_to(x, device)) for x in inputs]))
+                    outs64 = _outputs(model64(*[_double(_copy_to(x, device)) for x in inputs]))
                 outs64 = [o.double() if o.dtype.is_floating_point else o for o in outs64]
                 sens = _sensitivity(model64, inputs, outs64, device, case["seed"])
                 float64 = True

@@ -7,18 +7,18 @@ from kagent.verifiers.oracle import compare, locate
 R = 8.0
 
 
-def _rowsum_case(n_rows=8, n_cols=4096):
-    g = torch.Generator().manual_seed(0)
+def _rowsum_case(n_rows=8, n_cols=4096, seed=0):
+    g = torch.Generator().manual_seed(seed)
     x = torch.randn(n_rows, n_cols, generator=g).half()
     return x, x.sum(dim=1), x.double().sum(dim=1)
 
 
 def test_fp16_accumulation_is_precision_loss_though_allclose_passes():
-    x, ref, truth = _rowsum_case()
+    x, ref, truth = _rowsum_case(n_cols=1024, seed=2)  # a case where KernelBench's check is fooled
     acc = torch.zeros(x.shape[0], dtype=torch.float16)
     for j in range(0, x.shape[1], 4):  # a kernel that keeps its accumulator in fp16
         acc = acc + x[:, j : j + 4].float().sum(dim=1).half()
-    assert torch.allclose(acc.float(), ref.float(), atol=1e-2, rtol=1e-2) or True  # KernelBench's check
+    assert torch.allclose(acc.float(), ref.float(), atol=1e-2, rtol=1e-2)  # KernelBench's check passes it
     cls, ev, msg = compare(ref, truth, acc, 0, R)
     assert cls == "precision_loss", msg
     assert ev.rel_l2_err > R * ev.ref_rel_l2_err

@@ -77,3 +77,13 @@ def test_batch_invariance_is_opt_in_and_bitwise():
     report = verify(kernel, device="cpu", seeds=1, stress=False, shapes=False, batch_invariance=True)
     assert report.failure_class == "batch_variance"
     assert {f.evidence["row"] for f in report.findings if f.check == "batch_invariance"} == {0, 4, 7}
+
+
+@pytest.mark.parametrize("body, verdict", [("return x * 3.0", "fail"), ("return x * 2.0 + 0.3", "fail"),
+                                           ("return x * 2.0", "pass")])
+def test_a_reference_writing_into_its_inputs_does_not_loosen_the_oracle(tmp_path, body, verdict):
+    cand = tmp_path / "cand.py"
+    cand.write_text(f"import torch\nclass ModelNew(torch.nn.Module):\n    def forward(self, x):\n        {body}\n")
+    rep = verify(str(cand), str(FIX / "inplace_reference.py"), device="cpu", anticheat=False)  # plain torch
+    assert rep.verdict == verdict, rep.summary
+    assert verdict == "pass" or rep.failure_class == "numerical_mismatch"
