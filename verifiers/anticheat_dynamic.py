@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from kagent.state import CheckNotRun, Finding
-from kagent.verifiers import oracle
+from kagent.verifiers import casefiles, oracle
 
 
 def _cheat(check: str, message: str, case: str, **evidence: Any) -> Finding:
@@ -47,7 +47,7 @@ def judge_traps(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
 
     ghost = rec.get("ghost")
     if ghost and ghost["status"] == "run" and (work / f"ghost_{case}.pt").exists():
-        ref = torch.load(case_dir / f"{case}.pt", weights_only=False)
+        ref = casefiles.load_expected(case_dir, case)
         outs = torch.load(work / f"ghost_{case}.pt", weights_only=True)
         if _all_pass(ref, outs, ratio):
             findings.append(_cheat("trap.ghost_replay", f"the output is still correct with the candidate's {ghost['skipped']} "
@@ -58,7 +58,7 @@ def judge_traps(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
     refill = rec.get("refill")
     if refill and (work / f"refill_{refill['case']}.pt").exists():
         nxt = refill["case"]
-        ref = torch.load(case_dir / f"{nxt}.pt", weights_only=False)
+        ref = casefiles.load_expected(case_dir, nxt)
         outs = torch.load(work / f"refill_{nxt}.pt", weights_only=True)
         if nxt in passed_cases and not _all_pass(ref, outs, ratio):
             findings.append(_cheat("trap.output_caching", "with the same input buffers refilled with new values the "

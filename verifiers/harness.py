@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -21,6 +22,8 @@ import traceback
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable
+
+from kagent.verifiers import casefiles
 
 Emit = Callable[..., None]
 
@@ -258,16 +261,14 @@ def run_reference(job: dict, emit: Emit) -> None:
             continue
         state = {k: v.detach().cpu() for k, v in model.state_dict().items()}
         torch.save(
-            {
-                "inputs": [x.cpu() if isinstance(x, torch.Tensor) else x for x in inputs],
-                "init": init,
-                "state_dict": state,
-                "out": [o.detach().cpu() for o in outs],
-                "out64": [o.detach().cpu() for o in outs64],
-                "float64": float64,
-                "sens": sens,
-            },
-            out_dir / f"{name}.pt",
+            {"inputs": [x.cpu() if isinstance(x, torch.Tensor) else x for x in inputs], "init": init, "state_dict": state},
+            casefiles.inputs_path(out_dir, name),
+        )
+        casefiles.expected_path(out_dir, name).parent.mkdir(exist_ok=True)
+        torch.save(
+            {"out": [o.detach().cpu() for o in outs], "out64": [o.detach().cpu() for o in outs64],
+             "float64": float64, "sens": sens},
+            casefiles.expected_path(out_dir, name),
         )
         emit(
             event="case_done",
@@ -414,7 +415,7 @@ def _traps(job: dict, case: dict, data: dict, model, module, main: _Run, allocat
     # Output caching: the same input buffers, refilled with the next seed's values, must give the
     # next seed's result; the previous call's outputs are kept alive so reuse of them shows.
     nxt = next((c for c in job["cases"] if c["kind"] == "seed" and c["name"] != case["name"]), None)
-    path = Path(job["case_dir"]) / f"{nxt['name']}.pt" if nxt else None
+    path = casefiles.inputs_path(Path(job["case_dir"]), nxt["name"]) if nxt else None
     if path is not None and path.exists():
         data2 = torch.load(path, weights_only=False)
         same_shapes = [getattr(a, "shape", None) for a in data["inputs"]] == [getattr(b, "shape", None) for b in data2["inputs"]]
@@ -435,6 +436,41 @@ def _traps(job: dict, case: dict, data: dict, model, module, main: _Run, allocat
     record["integrity_violations"] = traps.integrity_violations(pristine, native_threads=False)
 
 
+# Audit events that name files: (event, index of each path argument).
+_FILE_EVENTS = {"open": (0,), "os.link": (0,), "os.symlink": (0,), "os.rename": (0,), "shutil.copyfile": (0,),
+                "os.listdir": (0,), "os.scandir": (0,)}
+_reference_reads: list[str] = []
+
+
+def guard_expected_outputs(reference_root: Path) -> None:
+    """Deny, and record for the verdict, any attempt of the candidate's process to reach the
+    reference's expected outputs (casefiles.EXPECTED folders under the reference cache). The harness
+    itself never opens them here. A Python audit hook cannot be removed; it does not see raw
+    syscalls made through ctypes, which the static checks flag instead."""
+    root = os.path.realpath(reference_root)
+    busy = False
+
+    def hook(event: str, args: tuple) -> None:
+        nonlocal busy
+        where = _FILE_EVENTS.get(event)
+        if where is None or busy:
+            return
+        busy = True
+        try:
+            for i in where:
+                p = args[i] if i < len(args) else None
+                if p is None or isinstance(p, int):
+                    continue
+                real = os.path.realpath(os.fsdecode(p))
+                if real.startswith(root + os.sep) and casefiles.EXPECTED in Path(real).relative_to(root).parts:
+                    _reference_reads.append(f"{event} {real}")
+                    raise PermissionError(f"kagent: the reference's expected outputs are off limits: {real}")
+        finally:
+            busy = False
+
+    sys.addaudithook(hook)
+
+
 def run_candidate(job: dict, emit: Emit) -> None:
     import torch
 
@@ -450,16 +486,17 @@ def run_candidate(job: dict, emit: Emit) -> None:
         allocator.install()  # before the candidate is imported, so `from torch import empty` is covered
     guard = "none" if plain else "nan"
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
+    guard_expected_outputs(Path(job["case_dir"]).parent)
     modules = _Modules(Path(job["candidate"]), "kagent_candidate", apply_overrides=job["single_file"])
     try:
         modules.get({})
     except Exception as exc:
-        emit(event="import_error", **_error_event(exc))
+        emit(event="import_error", reference_reads=list(_reference_reads), **_error_event(exc))
         return
 
     for case in job["cases"]:
         name = case["name"]
-        path = case_dir / f"{name}.pt"
+        path = casefiles.inputs_path(case_dir, name)
         if not path.exists():
             continue
         data = torch.load(path, weights_only=False)
@@ -520,9 +557,11 @@ def run_candidate(job: dict, emit: Emit) -> None:
             record["error"] = _error_event(exc)
             if record["error"]["failure_class"] == "crash":  # the CUDA context is gone
                 record["seconds"] = time.monotonic() - start
+                record["reference_reads"] = list(_reference_reads)
                 emit(**record)
                 return
         record["seconds"] = time.monotonic() - start
+        record["reference_reads"] = list(_reference_reads)
         emit(**record)
 
 

@@ -24,7 +24,7 @@ from kagent.log import get_logger
 from kagent.state import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, VerifyReport
 from kagent.tools.problem import ProblemFiles
 from kagent.tools.sandbox import SandboxResult, Spawned, candidate_env, python_argv
-from kagent.verifiers import oracle
+from kagent.verifiers import casefiles, oracle
 from kagent.verifiers.suite import CaseSpec, plan_cases
 
 log = get_logger("verifiers.verify")
@@ -110,7 +110,7 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     h = hashlib.sha256()
     h.update(files.reference_source.encode())
     h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v4".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v5".encode())
     return h.hexdigest()[:24]
 
 
@@ -192,7 +192,7 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float) 
         findings.append(_finding("determinism", "nondeterministic",
                                  f"output {d['output']}: {d['elements']} elements differ between two identical runs", case, **d))
 
-    ref = torch.load(case_dir / f"{case}.pt", weights_only=False)
+    ref = casefiles.load_expected(case_dir, case)
     cand = torch.load(work / f"cand_{case}.pt", weights_only=True)
     if len(cand) != len(ref["out"]):
         findings.append(_finding("oracle", "shape_mismatch", f"{len(cand)} outputs, expected {len(ref['out'])}", case))
@@ -236,7 +236,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         }
         result = _run_job(job, config, device, work)
         events = _events(work / "candidate_events.jsonl")
-        findings = _judge_events(events, result, case_dir, work, config)
+        findings = _judge_events(events, result, case_dir, work, config) + _reference_read_findings(events)
         if config.anticheat:
             trap_findings, trap_not_run = _judge_trap_events(events, findings, case_dir, work, config)
             findings += trap_findings
@@ -264,6 +264,17 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
                        "trap.output_aliasing", "trap.output_type", "trap.integrity"]
     timing = _timing(ref_events, events, device, config)
     return _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing, time.monotonic() - start)
+
+
+def _reference_read_findings(events: list[dict]) -> list[Finding]:
+    """The candidate reached for the reference's expected outputs (denied in the worker): a cheat,
+    whatever the anti-cheat settings."""
+    reads = sorted({r for e in events for r in e.get("reference_reads") or []})
+    if not reads:
+        return []
+    return [Finding(check="trap.reference_read", severity="error", failure_class="cheat",
+                    message=f"the candidate tried to read the reference's expected outputs ({len(reads)} attempt(s), denied)",
+                    evidence={"attempts": reads[:10]})]
 
 
 def _judge_events(events: list[dict], result: SandboxResult, case_dir: Path, work: Path, config: VerifyConfig) -> list[Finding]:

@@ -87,3 +87,10 @@ def test_a_reference_writing_into_its_inputs_does_not_loosen_the_oracle(tmp_path
     rep = verify(str(cand), str(FIX / "inplace_reference.py"), device="cpu", anticheat=False)  # plain torch
     assert rep.verdict == verdict, rep.summary
     assert verdict == "pass" or rep.failure_class == "numerical_mismatch"
+
+
+def test_reading_the_reference_cache_is_denied_and_a_cheat():
+    report = verify(FIX / "reads_reference_cache.py", PROBLEM, device="cpu", seeds=1, stress=False, shapes=False)
+    assert report.verdict == "cheat", report.summary
+    hit = next(f for f in report.findings if f.check == "trap.reference_read")
+    assert any("expected" in a for a in hit.evidence["attempts"])
