@@ -190,7 +190,9 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float) 
                                  f"batch ({d['elements']} elements)", case, **d))
     for d in rec.get("nondeterministic", []):
         findings.append(_finding("determinism", "nondeterministic",
-                                 f"output {d['output']}: {d['elements']} elements differ between two identical runs", case, **d))
+                                 f"output {d['output']}: {d['elements']} elements differ between two identical runs"
+                                 + (f" (by up to {d['max_abs_diff']:.3g}, relative {d['max_rel_diff']:.3g})" if "max_abs_diff" in d else ""),
+                                 case, **d))
 
     ref = casefiles.load_expected(case_dir, case)
     cand = torch.load(work / f"cand_{case}.pt", weights_only=True)

@@ -94,3 +94,12 @@ def test_reading_the_reference_cache_is_denied_and_a_cheat():
     assert report.verdict == "cheat", report.summary
     hit = next(f for f in report.findings if f.check == "trap.reference_read")
     assert any("expected" in a for a in hit.evidence["attempts"])
+
+
+def test_a_nondeterministic_kernel_is_not_called_out_of_bounds():
+    report = verify(FIX / "nondeterministic_scale.py", device="cpu", seeds=1, stress=False, shapes=False,
+                    anticheat=False, determinism=True)
+    assert report.failure_class == "nondeterministic", report.summary
+    assert not any(f.check.startswith("canary.") for f in report.findings), [f.message for f in report.findings]
+    ev = next(f for f in report.findings if f.check == "determinism").evidence
+    assert 0 < ev["max_abs_diff"] < 1e-4
