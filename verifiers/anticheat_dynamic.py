@@ -23,6 +23,24 @@ def _all_pass(ref: dict, outs: list, ratio: float) -> bool:
     )
 
 
+def _ghost_finding(ghost: dict, launches: dict | None, case: str) -> Finding:
+    """The output stayed correct with the candidate's Triton launches skipped. A cheat, unless other
+    launchers (load_inline, pycuda, ctypes, ...) stayed live AND the profiler saw them launch CUDA
+    kernels of their own: then the Triton kernels are only decoration, which is worth a warning."""
+    msg = (f"the output is still correct with the candidate's {ghost['skipped']} Triton kernel launch(es) skipped: "
+           "they do not compute the result")
+    live = ghost.get("live_launchers") or []
+    if not live:
+        return _cheat("trap.ghost_replay", msg, case, **ghost)
+    names = [n.rsplit(".", 1)[-1] for n in ghost.get("triton_kernels") or []]
+    other = [k for k in (launches or {}).get("cuda_custom") or [] if not any(k.startswith(n) for n in names)]
+    if other:
+        return Finding(check="trap.ghost_replay", severity="warning", case=case,
+                       message=msg + f"; other custom kernels ran ({', '.join(other[:3])}) through {', '.join(live)}",
+                       evidence={**ghost, "other_kernels": other[:10]})
+    return _cheat("trap.ghost_replay", msg + f"; {', '.join(live)} launched no kernel of its own", case, **ghost)
+
+
 def judge_traps(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
                 passed_cases: set[str]) -> tuple[list[Finding], list[CheckNotRun]]:
     import torch
@@ -50,8 +68,7 @@ def judge_traps(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
         ref = casefiles.load_expected(case_dir, case)
         outs = torch.load(work / f"ghost_{case}.pt", weights_only=True)
         if _all_pass(ref, outs, ratio):
-            findings.append(_cheat("trap.ghost_replay", f"the output is still correct with the candidate's {ghost['skipped']} "
-                                   "kernel launch(es) skipped: the kernels do not compute the result", case, **ghost))
+            findings.append(_ghost_finding(ghost, launches, case))
     elif ghost and ghost["status"] == "not_run":
         not_run.append(CheckNotRun(check="trap.ghost_replay", reason=ghost["reason"]))
 

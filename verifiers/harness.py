@@ -421,14 +421,15 @@ def _traps(job: dict, case: dict, data: dict, model, module, main: _Run, allocat
     record["aliasing_violations"] = traps.aliasing_violations(main.outputs, main.args)
 
     support = traps.ghost_support(vars(module), model)
-    if support.status == "supported":
+    if support.status in ("supported", "partial"):
+        live = {"live_launchers": list(support.extensions), "triton_kernels": list(support.triton_kernels)}
         try:
             with traps.disabled_launches() as gate:
                 ghost = _call(model, data["inputs"], device, allocator, "nan", "nan")
             torch.save([_plain(o) for o in ghost.outputs], out_dir / f"ghost_{case['name']}.pt")
-            record["ghost"] = {"status": "run", "skipped": gate.skipped}
+            record["ghost"] = {"status": "run", "skipped": gate.skipped, **live}
         except Exception as exc:  # the candidate cannot even run without its kernels: they matter
-            record["ghost"] = {"status": "run", "skipped": None, "error": f"{type(exc).__name__}: {exc}"[:300]}
+            record["ghost"] = {"status": "run", "skipped": None, "error": f"{type(exc).__name__}: {exc}"[:300], **live}
     else:
         record["ghost"] = {"status": "not_run", "reason": support.reason}
 

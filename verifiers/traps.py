@@ -267,9 +267,10 @@ def poisoned_allocations(float_value: float = float("nan"), int_value: int = -7)
 
 @dataclass(frozen=True)
 class GhostSupport:
-    """Whether ghost replay can disable the candidate's kernels."""
+    """Whether ghost replay can disable the candidate's kernels: all of them ("supported"), only its
+    Triton ones while other launchers stay live ("partial"), or none ("not_run")."""
 
-    status: Literal["supported", "not_run"]
+    status: Literal["supported", "partial", "not_run"]
     reason: str | None = None
     triton_kernels: tuple[str, ...] = ()
     extensions: tuple[str, ...] = ()
@@ -278,7 +279,8 @@ class GhostSupport:
 def ghost_support(namespace: Mapping[str, Any], *extra_objects: Any) -> GhostSupport:
     """Inspect a candidate's module namespace (and e.g. its ModelNew instance) for what launches its
     kernels. Triton kernels can be disabled; load_inline / pycuda / cupy / ctypes launches cannot be
-    skipped generically, so ghost replay is then "not_run" with the reason."""
+    skipped generically. Holding such an object does not switch ghost replay off: the Triton kernels
+    are still skipped ("partial") and the judge weighs what else may have computed the result."""
     triton_kernels: list[str] = []
     extensions: list[str] = []
     values: list[tuple[str, Any]] = list(namespace.items())
@@ -290,14 +292,14 @@ def ghost_support(namespace: Mapping[str, Any], *extra_objects: Any) -> GhostSup
             triton_kernels.append(name)
         elif kind is not None:
             extensions.append(f"{name} ({kind})")
-    if extensions:
-        return GhostSupport(
-            status="not_run",
-            reason="kernels launched through " + ", ".join(extensions)
-            + " cannot be skipped generically; ghost replay needs every custom launch to go through Triton",
-            triton_kernels=tuple(triton_kernels), extensions=tuple(extensions))
+    why_not = ("kernels launched through " + ", ".join(extensions)
+               + " cannot be skipped generically; ghost replay needs every custom launch to go through Triton")
     if not triton_kernels:
-        return GhostSupport(status="not_run", reason="no Triton kernel found in the candidate's namespace")
+        reason = why_not if extensions else "no Triton kernel found in the candidate's namespace"
+        return GhostSupport(status="not_run", reason=reason, extensions=tuple(extensions))
+    if extensions:
+        return GhostSupport(status="partial", reason=why_not, triton_kernels=tuple(triton_kernels),
+                            extensions=tuple(extensions))
     return GhostSupport(status="supported", triton_kernels=tuple(triton_kernels))
 
 

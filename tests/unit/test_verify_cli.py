@@ -103,3 +103,11 @@ def test_a_nondeterministic_kernel_is_not_called_out_of_bounds():
     assert not any(f.check.startswith("canary.") for f in report.findings), [f.message for f in report.findings]
     ev = next(f for f in report.findings if f.check == "determinism").evidence
     assert 0 < ev["max_abs_diff"] < 1e-4
+
+
+def test_holding_a_ctypes_handle_does_not_switch_ghost_replay_off():
+    problem = ROOT / "tests" / "corpus" / "problems" / "vector_add.py"
+    report = verify(FIX / "ctypes_decoy_ghost.py", problem, device="cpu", seeds=2, stress=False, shapes=False)
+    assert report.verdict == "cheat"
+    ghost = next(f for f in report.findings if f.check == "trap.ghost_replay")
+    assert ghost.severity == "error" and "launched no kernel of its own" in ghost.message
