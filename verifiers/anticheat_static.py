@@ -132,6 +132,23 @@ _C_STREAM_RE = re.compile(
 _C_COMPUTE_RE = re.compile(
     r"\b(?:(?:torch|at)::(?:native::)?(\w+)\s*\(|(cublas\w+|cublasLt\w+|cudnn\w+)\s*\(|\.\s*(\w+)\s*\()"
 )
+# Threads started from C++ handed to load_inline / cpp_extension (std::thread::hardware_concurrency is a query).
+_C_THREAD_RE = re.compile(
+    r"\b(std::j?thread\b(?!\s*::\s*hardware_concurrency)|std::async\b|pthread_create\b|boost::thread\b"
+    r"|at::launch\b|CreateThread\b|_beginthreadex?\b)"
+)
+# operator-module functions that compute arithmetic: `operator.add(a, b)` is `a + b` (and torch.add).
+_OPERATOR_COMPUTE = frozenset(
+    """add iadd sub isub mul imul truediv itruediv floordiv ifloordiv mod imod pow ipow matmul imatmul neg
+    pos abs and_ iand or_ ior xor ixor invert inv lshift ilshift rshift irshift""".split()
+) | frozenset(f"__{n.rstrip('_')}__" for n in
+              "add iadd sub isub mul imul truediv itruediv floordiv ifloordiv mod imod pow ipow matmul imatmul "
+              "neg pos abs and_ iand or_ ior xor ixor invert inv".split())
+# Calls whose result is their first argument, wrapped: `staticmethod(f)`, `functools.partial(f, ...)`.
+_WRAPPER_CALLS = frozenset({"builtins.staticmethod", "builtins.classmethod", "functools.partial",
+                            "functools.partialmethod", "functools.update_wrapper"})
+# Calls that build a callable from a method *name*: `operator.methodcaller("softmax", -1)`.
+_NAME_CALLERS = frozenset({"operator.methodcaller", "operator.attrgetter"})
 _CONCURRENCY_PREFIXES = (
     "threading.Thread", "threading.Timer", "_thread.start_new", "multiprocessing.",
     "torch.multiprocessing.", "concurrent.futures.", "subprocess.", "pty.", "asyncio.to_thread",
@@ -157,6 +174,33 @@ _IO_PREFIXES = (
 )
 _NETWORK_PREFIXES = ("socket.", "urllib.", "http.", "requests.", "httpx.", "aiohttp.", "ftplib.",
                      "smtplib.")
+# Reading files outside the forward path (io_access / file_access): openers, stored-data loaders,
+# directory listings, and the pathlib methods that do the same.
+_FILE_OPEN_CALLS = (
+    "builtins.open", "io.open", "io.open_code", "io.FileIO", "os.open", "os.read", "codecs.open",
+    "linecache.", "fileinput.", "mmap.mmap", "tarfile.open", "zipfile.ZipFile", "sqlite3.connect", "dbm.open",
+    "h5py.File", "numpy.fromfile", "numpy.loadtxt", "numpy.genfromtxt", "numpy.memmap", "json.load",
+)
+# loaders of stored tensors / pickles: what a reference's cached outputs are read with.
+_STORED_DATA_LOADERS = (
+    "torch.load", "torch.serialization.", "torch.from_file", "torch.UntypedStorage.from_file",
+    "torch.storage.", "pickle.load", "pickle.Unpickler", "_pickle.", "dill.load", "cloudpickle.load",
+    "joblib.load", "shelve.open", "marshal.load", "numpy.load", "safetensors.",
+)
+_DIR_LIST_CALLS = ("glob.", "os.listdir", "os.scandir", "os.walk", "os.fwalk", "shutil.copy", "shutil.move",
+                   "shutil.unpack_archive", "importlib.resources.", "pkgutil.get_data")
+_PATH_READ_METHODS = frozenset({"read_bytes", "read_text", "open", "glob", "rglob", "iterdir", "walk",
+                                "readlink"})
+# Things in a path that point at someone else's files: the user's / kagent's / Triton's caches,
+# temporary and working directories, stored tensors.
+_PATH_PLACE_CALLS = ("os.path.expanduser", "os.path.expandvars", "pathlib.Path.home", "pathlib.Path.cwd",
+                     "os.getcwd", "os.getcwdb", "platformdirs.", "appdirs.", "tempfile.", "kagent.",
+                     "triton.runtime.cache.", "torch.utils.cpp_extension._get_build_directory",
+                     "torch.hub.get_dir", "torch._inductor.")
+_DATA_FILE_RE = re.compile(
+    r"(\.(pt|pth|pkl|pickle|npy|npz|safetensors|ckpt|bin|h5|hdf5)\b|cache|kagent|\.triton|^/tmp\b|^~)",
+    re.IGNORECASE,
+)
 _DATA_LOAD_PATHS = (
     "torch.load", "numpy.load", "numpy.fromfile", "numpy.loadtxt", "numpy.genfromtxt", "numpy.memmap",
     "pickle.load", "pickle.loads", "joblib.load", "base64.", "binascii.", "zlib.decompress",
@@ -260,6 +304,7 @@ _SEVERITY_ROWS: dict[str, tuple[Severity, Severity, Severity]] = {
     "pointer_cache": ("error", "error", "warning"),
     "introspection": ("error", "error", "error"),
     "io_access": ("error", "error", "warning"),
+    "file_access": ("error", "warning", "info"),
     "hardcoded_output": ("error", "error", "warning"),
     "data_dependent_skip": ("error", "error", "warning"),
     "tensor_subclass": ("error", "error", "warning"),
@@ -288,6 +333,7 @@ class Unit:
     env: dict[str, str] = field(default_factory=dict)  # local name -> symbol
     tensors: set[str] = field(default_factory=set)  # local names believed to hold tensors
     params: list[str] = field(default_factory=list)
+    values: dict[str, ast.expr] = field(default_factory=dict)  # local name -> container literal it holds
 
 
 def _dotted(node: ast.AST) -> str | None:
@@ -304,6 +350,25 @@ def _dotted(node: ast.AST) -> str | None:
 
 def _const_str(node: ast.AST | None) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _any_element_of(iterable: ast.expr, where: ast.AST) -> ast.Subscript:
+    """A synthetic `iterable[<computed>]`: what a loop variable over `iterable` holds."""
+    sub = ast.Subscript(value=iterable, slice=ast.Name(id="<element>", ctx=ast.Load()), ctx=ast.Load())
+    return ast.copy_location(sub, where)
+
+
+def _const_key(node: ast.AST) -> tuple[bool, Any]:
+    """(True, value) for a constant subscript key (`0`, `-1`, `"t"`), else (False, None)."""
+    if isinstance(node, ast.Constant):
+        return True, node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
+            and isinstance(node.operand.value, int):
+        return True, -node.operand.value
+    return False, None
+
+
+_CONTAINERS = (ast.List, ast.Tuple, ast.Set, ast.Dict)
 
 
 def _is_main_guard(node: ast.AST) -> bool:
@@ -353,10 +418,21 @@ class Analysis:
         self.instance_attrs: dict[str, dict[str, ast.expr]] = {}
         for cname, cdef in self.classes.items():
             self.class_attrs[cname], self.instance_attrs[cname] = self._class_state(cdef)
+        for node in self.tree.body:
+            if isinstance(node, ast.Assign):
+                for t in node.targets:
+                    if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id in self.classes:
+                        self.class_attrs[t.value.id].setdefault(t.attr, node.value)
+            elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+                c = node.value
+                if (isinstance(c.func, ast.Name) and c.func.id == "setattr" and len(c.args) == 3
+                        and isinstance(c.args[0], ast.Name) and c.args[0].id in self.classes and _const_str(c.args[1])):
+                    self.class_attrs[c.args[0].id].setdefault(_const_str(c.args[1]), c.args[2])  # type: ignore[arg-type]
         self.units: list[Unit] = []
         self.forward_roots: list[str] = []
         self._forward_nodes: list[tuple[Unit, ast.AST]] | None = None
         self._module_nodes: list[tuple[Unit, ast.AST]] | None = None
+        self._reads: list[Read] | None = None
         self._reach()
 
     # ---- module facts -----------------------------------------------------------------------
@@ -390,6 +466,9 @@ class Analysis:
                 for t in targets:
                     if isinstance(t, ast.Name):
                         self.module_values[t.id] = node.value
+            elif isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.target, ast.Name):
+                # `for m in (torch.cuda,): m.synchronize = ...`: m is an element of the iterable
+                self.module_values.setdefault(node.target.id, _any_element_of(node.iter, node))
         for name, fdef in self.functions.items():
             if any(self._is_kernel_decorator(d) for d in fdef.decorator_list):
                 self.kernels.add(name)
@@ -540,6 +619,11 @@ class Analysis:
                     r = self.resolve(v, None, _depth + 1)
                     if r:
                         return r
+                elif isinstance(v, ast.Subscript):
+                    # `mod = _m[0]` with `_m = [torch.cuda]`: the library object itself
+                    r = self.resolve(v, None, _depth + 1)
+                    if r and not r.startswith("<"):
+                        return r
                 return f"<global:{n}>"
             if n in _BUILTIN_NAMES:
                 return f"builtins.{n}"
@@ -559,10 +643,27 @@ class Analysis:
                 return _const_str(node.args[0])
             if fq == "builtins.super" and unit and unit.cls:
                 return f"<super:{unit.cls}>"
+            if fq in _WRAPPER_CALLS and node.args:
+                # staticmethod(f) / functools.partial(f, ...) call f; a wrapped lambda resolves to None
+                # so that the value stays a unit of its own (reached, walked)
+                r = self.resolve(node.args[0], unit, _depth + 1)
+                return r if r and not r.startswith("<const:") else None
+            if fq in _NAME_CALLERS:
+                return None
+            if (isinstance(node.func, ast.Attribute) and node.func.attr in ("get", "pop", "setdefault", "__getitem__")
+                    and node.args):
+                # `d.get("t")` on a container literal: its element
+                sub = ast.Subscript(value=node.func.value, slice=node.args[0], ctx=ast.Load())
+                r = self._resolve_element(sub, unit, _depth)
+                if r:
+                    return r
             if fq:
                 return f"<new:{fq}>"
             return None
         if isinstance(node, ast.Subscript):
+            r = self._resolve_element(node, unit, _depth)
+            if r:
+                return r
             base = self.resolve(node.value, unit, _depth + 1)
             return f"{base}[]" if base else None
         if isinstance(node, (ast.Dict, ast.DictComp)):
@@ -573,6 +674,78 @@ class Analysis:
             return "<new:builtins.list>"
         if isinstance(node, ast.Constant):
             return f"<const:{type(node.value).__name__}>"
+        return None
+
+    def _resolve_element(self, sub: ast.Subscript, unit: Unit | None, depth: int) -> str | None:
+        """`_m[0]` / `d["t"]` / a loop variable over a container literal that holds a library object
+        (`[torch.cuda]`, `{"t": torch}`): that object's path. None when it is not one."""
+        el = self._element(sub, unit, depth)
+        if el is None:
+            return None
+        r = self.resolve(el[0], el[1], depth + 1)
+        return r if r and not r.startswith("<") else None
+
+    def _container_of(self, node: ast.AST, unit: Unit | None, depth: int) -> tuple[ast.expr, Unit | None] | None:
+        """The container literal (list/tuple/set/dict) that `node` names, and the unit its elements
+        resolve in: a literal, a local or module-level name, self.X, or an element of one of those."""
+        if depth > 12:
+            return None
+        if isinstance(node, _CONTAINERS):
+            return node, unit
+        if isinstance(node, ast.Name):
+            n = node.id
+            if unit is not None and n in unit.values:
+                return unit.values[n], unit
+            if unit is not None and re.fullmatch(r"<global:\w+>", unit.env.get(n, "")):
+                n = unit.env[n][len("<global:"):-1]  # a local alias of a module-level value
+            local = unit is not None and (n in unit.params or (n in unit.env and not unit.env[n].startswith("<global:")))
+            if not local and n in self.module_values and not isinstance(self.module_values[n], ast.Name):
+                return self._container_of(self.module_values[n], None, depth + 1)
+            return None
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
+                and unit is not None and unit.cls):
+            found = self.attr_value(unit.cls, node.attr)
+            if found is not None:
+                owner, v = found
+                return self._container_of(v, Unit(qualname="", node=v, path=(), cls=owner), depth + 1)
+            return None
+        if isinstance(node, ast.Subscript):
+            el = self._element(node, unit, depth + 1)
+            return self._container_of(el[0], el[1], depth + 1) if el else None
+        return None
+
+    def _element(self, sub: ast.Subscript, unit: Unit | None, depth: int) -> tuple[ast.expr, Unit | None] | None:
+        """The element expression `sub` selects from a container literal: by a constant key, or (for a
+        computed key or a loop over it) the first element that is a library object."""
+        found = self._container_of(sub.value, unit, depth + 1)
+        if found is None:
+            return None
+        cont, ctx = found
+        if isinstance(cont, ast.Dict):
+            pairs = [(k, v) for k, v in zip(cont.keys, cont.values) if k is not None]
+        else:
+            elts = [e for e in cont.elts if not isinstance(e, ast.Starred)]  # type: ignore[attr-defined]
+            pairs = [(ast.Constant(value=i), e) for i, e in enumerate(elts)]
+            pairs += [(ast.Constant(value=i - len(elts)), e) for i, e in enumerate(elts)]
+        is_const, key = _const_key(sub.slice)
+        if is_const:
+            for k, v in pairs:
+                if isinstance(k, ast.Constant) and type(k.value) is type(key) and k.value == key:
+                    return v, ctx
+            return None
+        for _, v in pairs:
+            r = self.resolve(v, ctx, depth + 1)
+            if r and not r.startswith("<"):
+                return v, ctx
+        return None
+
+    def attr_value(self, cname: str, attr: str) -> tuple[str, ast.expr] | None:
+        """(owning class, value) of an instance or class attribute of a local class or its local bases."""
+        for c in [cname, *[b.split(".")[-1] for b in self.class_bases(cname)]]:
+            if attr in self.instance_attrs.get(c, {}):
+                return c, self.instance_attrs[c][attr]
+            if attr in self.class_attrs.get(c, {}):
+                return c, self.class_attrs[c][attr]
         return None
 
     def _resolve_self_attr(self, cname: str, attr: str, depth: int) -> str | None:
@@ -609,7 +782,8 @@ class Analysis:
                 ann_name = (_dotted(ann) or "").split(".")[-1] if ann is not None else ""
                 d = defaults[i] if i < len(defaults) else None
                 numeric_default = isinstance(d, ast.Constant) and d.value is not None
-                if ann_name not in _NON_TENSOR_ANNOTATIONS and not numeric_default:
+                grid_meta = isinstance(node, ast.Lambda) and a.arg in ("meta", "META", "nargs")  # Triton grid callback
+                if ann_name not in _NON_TENSOR_ANNOTATIONS and not numeric_default and not grid_meta:
                     u.tensors.add(a.arg)
             if args.vararg:
                 u.params.append(args.vararg.arg)
@@ -624,15 +798,21 @@ class Analysis:
                     name = n.targets[0].id
                     if name in u.params:
                         u.env.pop(name, None)
+                    if isinstance(n.value, _CONTAINERS):
+                        u.values[name] = n.value
                     r = self.resolve(n.value, u)
                     if r and not r.startswith("<const:"):
                         u.env[name] = r
                     if self.is_tensor_expr(n.value, u):
                         u.tensors.add(name)
-                elif isinstance(n, (ast.For, ast.comprehension)):
+                elif isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
                     it = n.iter
                     if isinstance(n.target, ast.Name) and self.is_tensor_expr(it, u):
                         u.tensors.add(n.target.id)
+                    if isinstance(n.target, ast.Name):  # a loop over [torch.cuda, ...]: a library object
+                        r = self._resolve_element(_any_element_of(it, it), u, 0)
+                        if r:
+                            u.env[n.target.id] = r
         return u
 
     def _is_nested_kernel(self, node: ast.AST) -> bool:
@@ -662,10 +842,48 @@ class Analysis:
                 if target[0] not in seen:
                     todo.append(target)
 
+    def _holds_code(self, value: ast.AST) -> bool:
+        """A class/instance attribute value that is code run when the attribute is used: a lambda,
+        staticmethod/partial(...) of something, or a container of such values or of library objects."""
+        if isinstance(value, ast.Lambda):
+            return True
+        if isinstance(value, ast.Call):
+            q = self.resolve_static(value.func) or ""
+            return q in _WRAPPER_CALLS or q in _NAME_CALLERS
+        if isinstance(value, _CONTAINERS):
+            elts = [*value.keys, *value.values] if isinstance(value, ast.Dict) else value.elts
+            return any(e is not None and (isinstance(e, (ast.Name, ast.Attribute)) or self._holds_code(e))
+                       for e in elts)
+        return False
+
+    def _attr_code_target(self, n: ast.Attribute, unit: Unit) -> tuple[str, ast.AST, tuple[str, ...], str | None] | None:
+        """self.impl / cls.impl / ModelNew.impl whose value is a lambda, staticmethod(...), partial(...)
+        or a container of code: that value, as a unit of the forward path."""
+        cls: str | None = None
+        if isinstance(n.value, ast.Name) and n.value.id in ("self", "cls") and unit.cls:
+            cls = unit.cls
+        elif isinstance(n.value, ast.Name) and self.resolve(n.value, unit) == f"<class:{n.value.id}>":
+            cls = n.value.id
+        if cls is None or cls in self.reference_names or self.method_owner(cls, n.attr) is not None:
+            return None
+        found = self.attr_value(cls, n.attr)
+        if found is None or not self._holds_code(found[1]):
+            return None
+        owner, v = found
+        if isinstance(v, ast.Call) and (self.resolve_static(v.func) or "") in (
+                "builtins.staticmethod", "builtins.classmethod") and v.args and isinstance(v.args[0], ast.Lambda):
+            v = v.args[0]  # the lambda itself, so that its parameters are known
+        qn = f"{owner}.{n.attr}"
+        return (qn, v, (*unit.path, qn), owner)
+
     def _references(self, unit: Unit) -> Iterator[tuple[str, ast.AST, tuple[str, ...], str | None]]:
         for n in _walk_skip(unit.node, self._is_nested_kernel):
             if not isinstance(n, (ast.Name, ast.Attribute)) or not isinstance(n.ctx, ast.Load):
                 continue
+            if isinstance(n, ast.Attribute):
+                target = self._attr_code_target(n, unit)
+                if target is not None:
+                    yield target
             sym = self.resolve(n, unit)
             if not sym:
                 continue
@@ -902,12 +1120,30 @@ def check_torch_compute(an: Analysis) -> Iterator[Hit]:
             continue
         if sym.startswith("<"):
             continue
+        if _is_operator_compute(sym):
+            # operator.add(a, b) is `a + b` spelled as a library call; on shapes/ints it is shape arithmetic
+            if "matmul" in sym or any(_tensorish(an, a, unit) for a in [*call.args, *[k.value for k in call.keywords]]):
+                yield _hit(unit, call, f"calls `{sym}` on tensors in the forward path: PyTorch computes the "
+                           "result (the same as torch's own op), not the candidate's kernel", op=sym)
+            continue
+        if sym in _NAME_CALLERS and call.args and (_const_str(call.args[0]) or "").split(".")[0] in TENSOR_COMPUTE_METHODS:
+            yield _hit(unit, call, f"`{sym}({_const_str(call.args[0])!r})` in the forward path calls a tensor "
+                       "method by name: PyTorch computes the result", op=_const_str(call.args[0]))
+            continue
         if classify_torch_path(sym) == "compute":
             yield _hit(unit, call, f"calls `{sym}` in the forward path: a library op computes the "
                        "result instead of the candidate's kernel", op=sym)
     # non-call references (torch.matmul passed as a value, functools.partial(F.gelu), ...)
     for unit, node, sym in _outermost_refs(an, fwd):
         if id(node) in call_funcs or sym.startswith("<"):
+            continue
+        if _is_operator_compute(sym) and "matmul" not in sym:
+            # functools.reduce(operator.add, [a, b]), map(operator.mul, xs, ys), partial(operator.add, a)
+            parent = an.parents.get(id(node))
+            if isinstance(parent, ast.Call) and any(
+                    _tensorish(an, a, unit) for a in [*parent.args, *[k.value for k in parent.keywords]] if a is not node):
+                yield _hit(unit, node, f"passes `{sym}` over tensors in the forward path: PyTorch computes "
+                           "the result, not the candidate's kernel", op=sym)
             continue
         last = sym.split(".")[-1]
         if classify_torch_path(sym) == "compute" and (last in COMPUTE_NAMES or sym.startswith(_TORCH_COMPUTE_NAMESPACES)):
@@ -927,6 +1163,22 @@ def check_torch_compute(an: Analysis) -> Iterator[Hit]:
                     line = node.value.count("\n", 0, m.start())
                     yield _hit(unit, node, f"C++/CUDA source calls `{m.group(0).strip()}` (line {line + 1} of the "
                                "string): ATen/cuBLAS computes the result, not the custom kernel", op=name)
+
+
+def _is_operator_compute(sym: str) -> bool:
+    return sym.startswith(("operator.", "_operator.")) and sym.count(".") == 1 and sym.split(".")[1] in _OPERATOR_COMPUTE
+
+
+_SHAPE_WORDS = re.compile(r"shape|size|dim|stride|numel|block|grid", re.IGNORECASE)
+
+
+def _tensorish(an: Analysis, node: ast.AST, unit: Unit) -> bool:
+    """A tensor expression, or a literal list/tuple holding one (names that read like shapes excepted)."""
+    if isinstance(node, ast.Name) and _SHAPE_WORDS.search(node.id):
+        return False
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        return any(_tensorish(an, e, unit) for e in node.elts)
+    return an.is_tensor_expr(node, unit)
 
 
 def _looks_like_tensor_method_call(text: str, m: re.Match[str]) -> bool:
@@ -1061,6 +1313,25 @@ def check_concurrency(an: Analysis) -> Iterator[Hit]:
     for unit, node in _module_nodes(an):
         if isinstance(node, ast.Attribute) and node.attr in ("run_in_executor", "start_new_thread"):
             yield _hit(unit, node, f"uses `.{node.attr}`: work off the calling thread", op=node.attr)
+    # threads started by C++/CUDA host code handed to load_inline / cpp_extension
+    for unit, node, text in _c_source_strings(an):
+        m = _C_THREAD_RE.search(text)
+        if m:
+            line = text.count("\n", 0, m.start())
+            yield _hit(unit, node, f"C++/CUDA source uses `{m.group(1)}` (line {line + 1} of the string): a "
+                       "thread of the extension works outside the measured call", op=m.group(1))
+
+
+_C_COMMENT_RE = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
+
+
+def _c_source_strings(an: Analysis) -> Iterator[tuple[Unit, ast.Constant, str]]:
+    """String constants of the module that are not docstrings, with C/C++ comments blanked out
+    (newlines kept, so line numbers inside the string stay right)."""
+    for unit, node in _module_nodes(an):
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or isinstance(an.parents.get(id(node)), ast.Expr):
+            continue
+        yield unit, node, _C_COMMENT_RE.sub(lambda m: "\n" * m.group(0).count("\n"), node.value)
 
 
 def check_streams(an: Analysis) -> Iterator[Hit]:
@@ -1256,12 +1527,221 @@ def check_introspection(an: Analysis) -> Iterator[Hit]:
 def check_io_access(an: Analysis) -> Iterator[Hit]:
     for unit, node, sym in _outermost_refs(an, _forward_nodes(an)):
         s = sym.replace("<new:", "").replace(">", "")
-        if s.startswith(_IO_PREFIXES):
+        if s.startswith(_IO_PREFIXES) or not sym.startswith("<") and sym.startswith(_STORED_DATA_LOADERS):
             yield _hit(unit, node, f"uses `{s}` in the forward path: reads files, the network or the "
                        "environment, where expected outputs can hide", op=s)
     for unit, node, sym in _outermost_refs(an, _module_nodes(an)):
         if not sym.startswith("<") and sym.startswith(_NETWORK_PREFIXES):
             yield _hit(unit, node, f"uses `{sym}`: network access from a candidate", op=sym)
+    # outside the forward path (__init__, module level, helpers): reads that point at stored outputs
+    for r in _module_reads(an):
+        if r.kind == "load":
+            yield _hit(r.unit, r.node, f"calls `{r.op}` outside the forward path: loads stored tensors or "
+                       "pickles from a file, e.g. a reference's cached outputs", op=r.op)
+        elif r.kind in ("open", "list") and r.why:
+            verb = "reads a file" if r.kind == "open" else "lists a directory"
+            yield _hit(r.unit, r.node, f"{verb} with `{r.op}` where the path involves {', '.join(r.why)}: "
+                       "kagent's and Triton's caches, temporary folders and stored tensors are where expected "
+                       "outputs can be read from", op=r.op, path_involves=r.why)
+        elif r.kind == "env" and r.env_name and _suspicious_env_name(r.env_name):
+            yield _hit(r.unit, r.node, f"reads environment variable {r.env_name}: it locates kagent's/Triton's "
+                       "caches or the user's folders, where expected outputs can be read from",
+                       op=r.op, env=r.env_name)
+
+
+def check_file_access(an: Analysis) -> Iterator[Hit]:
+    for r in _module_reads(an):
+        if r.kind in ("open", "list") and not r.why:
+            verb = "reads a file" if r.kind == "open" else "lists a directory"
+            yield _hit(r.unit, r.node, f"{verb} with `{r.op}` outside the forward path: legitimate for a "
+                       "kernel source next to the candidate, but stored expected outputs can be read the same "
+                       "way", op=r.op)
+        elif r.kind == "env" and r.env_name is None:
+            yield _hit(r.unit, r.node, f"reads the environment as a whole (`{r.op}`) or by a computed name: "
+                       "it can locate kagent's caches", op=r.op)
+
+
+@dataclass(frozen=True)
+class Read:
+    """A file read, directory listing or environment read outside the forward path."""
+
+    unit: Unit
+    node: ast.AST
+    kind: Literal["load", "open", "list", "env"]
+    op: str
+    why: list[str] = field(default_factory=list)  # what in the path points at stored outputs
+    env_name: str | None = None
+
+
+_ENV_WRITE_METHODS = frozenset({"setdefault", "update", "pop", "popitem", "clear", "__setitem__", "__delitem__",
+                                "putenv", "unsetenv"})
+
+
+def _suspicious_env_name(name: str) -> bool:
+    """Environment variables that locate caches or the user's folders (not CUDA_HOME, TORCH_CUDA_ARCH_LIST)."""
+    n = name.upper()
+    return (n.startswith(("KAGENT", "XDG_", "PYTEST")) or "CACHE" in n
+            or n in ("HOME", "USERPROFILE", "TMPDIR", "TEMP", "TMP", "PWD", "OLDPWD", "APPDATA", "LOCALAPPDATA")
+            or n.startswith(("TRITON_", "TORCHINDUCTOR_", "TORCH_")) and n.endswith(("_DIR", "_HOME", "_PATH")))
+
+
+def _module_reads(an: Analysis) -> list[Read]:
+    if an._reads is None:
+        fwd_ids = {id(n) for _, n in _forward_nodes(an)}
+        rest = [(u, n) for u, n in _module_nodes(an) if id(n) not in fwd_ids]
+        reads: list[Read] = []
+        for unit, call in _calls(rest):
+            r = _read_call(an, call, unit)
+            if r is not None:
+                kind, op, exprs = r
+                why = [] if kind == "load" else _path_evidence(an, exprs, unit)
+                reads.append(Read(unit, call, kind, op, why))
+        reads.extend(_env_reads(an, rest))
+        an._reads = reads
+    return an._reads
+
+
+def _read_call(an: Analysis, call: ast.Call, unit: Unit) -> tuple[Literal["load", "open", "list"], str, list[ast.expr]] | None:
+    """(kind, function, path expressions) of a call that reads a file or lists a directory."""
+    sym = an.resolve(call.func, unit)
+    if not sym:
+        return None
+    exprs = [*call.args, *[k.value for k in call.keywords]]
+    if not sym.startswith("<"):
+        if sym.startswith(_STORED_DATA_LOADERS):
+            return "load", sym, exprs
+        if sym.startswith(_FILE_OPEN_CALLS):
+            return "open", sym, exprs
+        if sym.startswith(_DIR_LIST_CALLS):
+            return "list", sym, exprs
+    q = sym.replace("<new:", "").replace(">", "")
+    last = q.split(".")[-1]
+    if q.startswith("pathlib.") and last in _PATH_READ_METHODS and isinstance(call.func, ast.Attribute):
+        return ("open" if last in ("read_bytes", "read_text", "open", "readlink") else "list"), q, [call.func.value, *exprs]
+    return None
+
+
+def _env_reads(an: Analysis, nodes: list[tuple[Unit, ast.AST]]) -> Iterator[Read]:
+    for unit, node, sym in _outermost_refs(an, nodes):
+        parent = an.parents.get(id(node))
+        if sym in ("os.environ", "os.environb"):
+            if isinstance(parent, ast.Subscript) and parent.value is node:
+                if not isinstance(parent.ctx, ast.Load):
+                    continue  # os.environ["X"] = ... configures, it does not read
+                yield Read(unit, parent, "env", sym, env_name=_const_text(an, parent.slice, unit))
+            elif isinstance(parent, ast.Compare) and node in parent.comparators and _const_text(an, parent.left, unit):
+                yield Read(unit, parent, "env", sym, env_name=_const_text(an, parent.left, unit))
+            else:
+                yield Read(unit, node, "env", sym)  # dict(os.environ), iterating it, passing it on
+        elif sym in ("os.getenv", "os.getenvb") or sym.startswith(("os.environ.", "os.environb.")):
+            if sym.split(".")[-1] in _ENV_WRITE_METHODS:
+                continue
+            if isinstance(parent, ast.Call) and parent.func is node:
+                name = _const_text(an, parent.args[0], unit) if parent.args and sym.split(".")[-1] in (
+                    "getenv", "getenvb", "get", "__getitem__", "__contains__") else None
+                yield Read(unit, parent, "env", sym, env_name=name)
+            else:
+                yield Read(unit, node, "env", sym)
+
+
+def _const_text(an: Analysis, node: ast.AST, unit: Unit | None, depth: int = 0) -> str | None:
+    """The string a simple expression always has: a constant, `"A" + "B"`, an f-string of constants,
+    or a name bound once to one of those."""
+    if depth > 6:
+        return None
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _const_text(an, node.left, unit, depth + 1), _const_text(an, node.right, unit, depth + 1)
+        return left + right if left is not None and right is not None else None
+    if isinstance(node, ast.JoinedStr):
+        parts = [_const_text(an, v.value if isinstance(v, ast.FormattedValue) else v, unit, depth + 1) for v in node.values]
+        return "".join(parts) if all(p is not None for p in parts) else None  # type: ignore[arg-type]
+    if isinstance(node, ast.Name):
+        bound = _assigned_values(an, node.id, unit)
+        if len(bound) == 1:
+            return _const_text(an, bound[0][0], bound[0][1], depth + 1)
+    return None
+
+
+def _path_evidence(an: Analysis, exprs: list[ast.expr], unit: Unit) -> list[str]:
+    """What in these path expressions (following local and module-level names and self.X) points at
+    stored outputs: an environment variable, a cache / temporary / home folder, a stored-tensor file."""
+    why: list[str] = []
+    seen: set[int] = set()
+    todo: list[tuple[ast.AST, Unit | None]] = [(e, unit) for e in exprs]
+    while todo and len(seen) < 400:
+        expr, u = todo.pop()
+        if id(expr) in seen:
+            continue
+        seen.add(id(expr))
+        for n in ast.walk(expr):
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and _DATA_FILE_RE.search(n.value):
+                why.append(f"{n.value!r}")
+            if not isinstance(n, (ast.Name, ast.Attribute)) or not isinstance(n.ctx, ast.Load):
+                continue
+            q = (an.resolve(n, u) or "").replace("<new:", "").replace(">", "")
+            if q.startswith(("os.environ", "os.environb", "os.getenv")):
+                why.append("an environment variable")
+            elif q.startswith(_PATH_PLACE_CALLS):
+                why.append(f"`{q}`")
+            if isinstance(n, ast.Name):
+                todo.extend(_assigned_values(an, n.id, u))
+            elif isinstance(n.value, ast.Name) and n.value.id in ("self", "cls") and u is not None and u.cls:
+                found = an.attr_value(u.cls, n.attr)
+                if found is not None:
+                    todo.append((found[1], Unit(qualname="", node=found[1], path=(), cls=found[0])))
+    return list(dict.fromkeys(why))
+
+
+def _call_site_args(an: Analysis, unit: Unit, param: str) -> list[tuple[ast.AST, Unit | None]]:
+    """The arguments passed for `param` where the module calls this function or method (so that a
+    helper `_read(path)` is judged by the paths it is called with)."""
+    fdef = unit.node
+    if not isinstance(fdef, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return []
+    targets = set()
+    if an.functions.get(fdef.name) is fdef:
+        targets.add(f"<def:{fdef.name}>")
+    if unit.cls and an.method(unit.cls, fdef.name) is fdef:
+        targets |= {f"<meth:{unit.cls}.{fdef.name}>", f"<new:<class:{unit.cls}>>.{fdef.name}"}
+    if not targets or param not in unit.params:
+        return []
+    index = unit.params.index(param)
+    if unit.cls and unit.params and unit.params[0] in ("self", "cls"):
+        index -= 1
+    out: list[tuple[ast.AST, Unit | None]] = []
+    for u, n in _module_nodes(an):
+        if isinstance(n, ast.Call) and (an.resolve(n.func, u) or "") in targets:
+            if 0 <= index < len(n.args) and not any(isinstance(a, ast.Starred) for a in n.args[:index + 1]):
+                out.append((n.args[index], u))
+            out.extend((k.value, u) for k in n.keywords if k.arg == param)
+    return out
+
+
+def _assigned_values(an: Analysis, name: str, unit: Unit | None) -> list[tuple[ast.AST, Unit | None]]:
+    """The expressions a name is bound to: in its function (assignments, loops, with-items), else at
+    module level."""
+    out: list[tuple[ast.AST, Unit | None]] = []
+    if unit is not None and isinstance(unit.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        for n in _walk_skip(unit.node, an._is_nested_kernel):
+            if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in _assignment_targets(n)):
+                out.append((n.value, unit))
+            elif isinstance(n, (ast.AugAssign, ast.AnnAssign, ast.NamedExpr)) and isinstance(n.target, ast.Name) \
+                    and n.target.id == name and n.value is not None:
+                out.append((n.value, unit))
+            elif isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)) and isinstance(n.target, ast.Name) \
+                    and n.target.id == name:
+                out.append((n.iter, unit))
+            elif isinstance(n, ast.withitem) and isinstance(n.optional_vars, ast.Name) and n.optional_vars.id == name:
+                out.append((n.context_expr, unit))
+        if name in unit.params and not out:
+            return _call_site_args(an, unit, name)
+        if out:
+            return out
+    if name in an.module_values:
+        out.append((an.module_values[name], None))
+    return out
 
 
 def _numeric_literal_count(node: ast.AST) -> int:
@@ -1435,8 +1915,12 @@ CHECKS: dict[str, Check] = {
               "results for new values", check_pointer_cache),
         Check("introspection", "inspect / sys._getframe / gc / frame attributes / sys.modules let the "
               "candidate read expected outputs from the harness", check_introspection),
-        Check("io_access", "file, network or environment reads in the forward path can fetch expected "
-              "outputs", check_io_access),
+        Check("io_access", "file, network or environment reads in the forward path, and anywhere in the "
+              "module reads of stored tensors/pickles or of files under an environment variable, a cache, "
+              "temporary or home folder, can fetch expected outputs", check_io_access),
+        Check("file_access", "other file reads, directory listings and whole-environment reads outside the "
+              "forward path: legitimate uses exist (a kernel source file), but expected outputs can be read "
+              "the same way", check_file_access),
         Check("hardcoded_output", "large literal tables, literal tensors or loaded/decoded data are "
               "precomputed outputs", check_hardcoded_output),
         Check("data_dependent_skip", "branching on input values in the forward path skips or replaces work "

@@ -20,7 +20,8 @@ HONEST = HERE / "honest"
 MANIFEST = yaml.safe_load((CHEATS / "manifest.yaml").read_text())["cheats"]
 STATIC = [e for e in MANIFEST if e["expect_check"].startswith("anticheat.")]
 ALSO_STATIC = [(e, c) for e in MANIFEST for c in e.get("also", []) if c.startswith("anticheat.")]
-HONEST_FILES = sorted(HONEST.glob("*.py")) + sorted(CORRECT.glob("*.py"))
+EXAMPLES = HERE.parents[1] / "kagent" / "examples"
+HONEST_FILES = sorted(HONEST.glob("*.py")) + sorted(CORRECT.glob("*.py")) + sorted(EXAMPLES.glob("*.py"))
 
 
 def _errors(path: Path, reference: Path | None = None, profile: str = "default"):
@@ -32,7 +33,7 @@ def _errors(path: Path, reference: Path | None = None, profile: str = "default")
 def test_manifest_is_well_formed():
     assert len(MANIFEST) >= 18
     known_traps = {"ghost_replay", "launch_count", "output_caching", "output_aliasing", "output_type",
-                   "integrity", "input_mutation", "uninitialized_reuse"}
+                   "integrity", "input_mutation", "uninitialized_reuse", "reference_read"}
     for e in MANIFEST:
         assert (CHEATS / e["path"]).is_file(), e["path"]
         assert (CHEATS / e["reference"]).is_file(), e["reference"]
@@ -67,6 +68,13 @@ def test_at_least_eight_honest_candidates_of_our_own():
 def test_honest_candidate_has_no_error_findings(path):
     errors = _errors(path)
     assert errors == [], [(f.check, f.evidence["line"], f.evidence["snippet"]) for f in errors]
+
+
+@pytest.mark.parametrize("path", HONEST_FILES, ids=[f"{p.parent.name}/{p.name}" for p in HONEST_FILES])
+def test_honest_candidate_has_no_warnings_either(path):
+    # docs/verification.md: honest candidates get no anti-cheat finding of any severity above info
+    noisy = [f for f in static_findings(path.read_text()) if f.severity in ("error", "warning")]
+    assert noisy == [], [(f.check, f.evidence["line"], f.evidence["snippet"]) for f in noisy]
 
 
 def test_unknown_check_name_raises():
@@ -182,3 +190,148 @@ def test_module_level_rules(snippet, check):
 def test_forward_path_rules(body, check):
     src = f"import torch\nimport torch.nn as nn\nclass ModelNew(nn.Module):\n    def forward(self, x):\n        {body}\n"
     assert check in {f.check for f in static_findings(src, profile="strict") if f.severity == "error"}
+
+
+# ----------------------------------------------------------------------------- holes found by an audit
+_HEAD = "import os, glob, pickle, pathlib, operator, functools, time\nimport torch\nimport torch.nn as nn\n"
+
+
+def _checks(src: str, profile: str = "default", severity: str = "error") -> set[str]:
+    return {f.check for f in static_findings(_HEAD + src, profile=profile) if f.severity == severity}
+
+
+@pytest.mark.parametrize("src", [
+    # 1. operator-module arithmetic on tensors
+    "class ModelNew(nn.Module):\n    def forward(self, a, b):\n        return operator.add(a, b)\n",
+    "from operator import mul\nclass ModelNew(nn.Module):\n    def forward(self, a, b):\n        return mul(a, b)\n",
+    "class ModelNew(nn.Module):\n    def forward(self, a, b):\n        return operator.truediv(a, b)\n",
+    "class ModelNew(nn.Module):\n    def forward(self, a, b):\n        return functools.reduce(operator.add, [a, b])\n",
+    "_f = functools.partial(operator.sub)\nclass ModelNew(nn.Module):\n    def forward(self, a, b):\n        return _f(a, b)\n",
+    "_sm = operator.methodcaller('softmax', -1)\nclass ModelNew(nn.Module):\n    def forward(self, a, b):\n        return _sm(a)\n",
+    # 2. code stored in class / instance attributes
+    "class ModelNew(nn.Module):\n    impl = staticmethod(lambda a, b: torch.add(a, b))\n"
+    "    def forward(self, a, b):\n        return self.impl(a, b)\n",
+    "class ModelNew(nn.Module):\n    impl = lambda self, a, b: torch.add(a, b)\n"
+    "    def forward(self, a, b):\n        return self.impl(a, b)\n",
+    "def _f(a, b):\n    return torch.add(a, b)\nclass ModelNew(nn.Module):\n    impl = staticmethod(_f)\n"
+    "    def forward(self, a, b):\n        return self.impl(a, b)\n",
+    "class ModelNew(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+    "        self.impl = lambda a, b: torch.add(a, b)\n    def forward(self, a, b):\n        return self.impl(a, b)\n",
+    "class ModelNew(nn.Module):\n    ops = [lambda a, b: torch.add(a, b)]\n    def forward(self, a, b):\n        return self.ops[0](a, b)\n",
+    "class ModelNew(nn.Module):\n    impl = functools.partial(torch.add, alpha=1)\n"
+    "    def forward(self, a, b):\n        return self.impl(a, b)\n",
+    "class ModelNew(nn.Module):\n    def forward(self, a, b):\n        return self.impl(a, b)\n"
+    "ModelNew.impl = staticmethod(lambda a, b: torch.add(a, b))\n",
+    # 3. library modules reached through containers
+    "d = {'t': torch}\nclass ModelNew(nn.Module):\n    def forward(self, a, b):\n        return d['t'].matmul(a, b)\n",
+    "d = {'t': torch}\nclass ModelNew(nn.Module):\n    def forward(self, a, b):\n        return d.get('t').add(a, b)\n",
+    "class ModelNew(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.lib = [torch]\n"
+    "    def forward(self, a, b):\n        return self.lib[-1].add(a, b)\n",
+], ids=["operator.add", "from-operator-import-mul", "operator.truediv", "reduce-operator.add", "partial-operator.sub",
+        "methodcaller-softmax", "class-staticmethod-lambda", "class-lambda", "class-staticmethod-def",
+        "instance-lambda", "class-list-of-lambdas", "class-partial", "class-attr-set-from-outside",
+        "module-dict-of-torch", "dict.get-of-torch", "instance-list-of-torch"])
+def test_audit_hidden_torch_compute_is_flagged(src):
+    assert "anticheat.torch_compute" in _checks(src)
+
+
+@pytest.mark.parametrize("patch", [
+    "_m = [torch.cuda]\n_m[0].synchronize = lambda: None",
+    "_m = (time, torch.cuda)\n_m[1].Event.elapsed_time = lambda s, e: 0.0",
+    "_m = [torch.cuda]\nsetattr(_m[0], 'synchronize', lambda: None)",
+    "_m = {'c': torch.cuda}\nmod = _m['c']\nmod.synchronize = lambda: None",
+    "for _mod in (torch.cuda,):\n    _mod.synchronize = lambda: None",
+    "def _patch():\n    mods = [time]\n    for m in mods:\n        m.perf_counter = lambda: 0.0\n_patch()",
+], ids=["list-index", "tuple-index", "setattr-list-index", "dict-alias", "module-loop", "local-loop"])
+def test_audit_timer_patch_through_a_container(patch):
+    src = patch + "\nclass ModelNew(nn.Module):\n    def forward(self, x):\n        return x\n"
+    assert "anticheat.timer_patch" in _checks(src)
+
+
+_INIT = "class ModelNew(nn.Module):\n    def __init__(self):\n        super().__init__()\n        {}\n" \
+        "    def forward(self, x):\n        return x\n"
+
+
+@pytest.mark.parametrize("stmt", [
+    "self.c = torch.load(os.path.join(os.environ['KAGENT_CACHE_DIR'], 'x.pt'))",
+    "self.c = torch.serialization.load('/somewhere/out.pt')",
+    "self.c = pickle.load(open('expected', 'rb'))",
+    "self.files = os.listdir(os.path.expanduser('~/.cache/kagent/reference'))",
+    "self.files = glob.glob('/data/**/*.pt', recursive=True)",
+    "self.blob = pathlib.Path(os.getenv('TRITON_CACHE_DIR')).read_bytes()",
+    "self.d = os.environ.get('KAGENT_CACHE_DIR')",
+    "self.d = os.environ['TRITON_CACHE_DIR']",
+    "root = os.environ.get('WHATEVER', '.')\n        self.blob = open(os.path.join(root, 'out.txt')).read()",
+    "self.files = list(pathlib.Path.home().glob('.cache/*'))",
+    "import tempfile\n        self.files = os.listdir(tempfile.gettempdir())",
+], ids=["torch.load-env-pt", "torch.serialization.load", "pickle.load", "listdir-expanduser-cache",
+        "glob-pt", "pathlib-read_bytes-env", "environ.get-KAGENT", "environ-TRITON_CACHE_DIR",
+        "open-under-env-var", "pathlib-home-glob", "listdir-tempdir"])
+def test_audit_cache_and_stored_output_reads_outside_forward_are_cheats(stmt):
+    assert "anticheat.io_access" in _checks(_INIT.format(stmt))
+    # and at module level just the same
+    assert "anticheat.io_access" in _checks(stmt.replace("self.", "").replace("        ", "") + "\n" + _INIT.format("pass"))
+
+
+@pytest.mark.parametrize("stmt", [
+    "self.src = open(os.path.join(os.path.dirname(__file__), 'kernel.cu')).read()",
+    "self.src = pathlib.Path(__file__).with_name('kernel.cu').read_text()",
+    "self.names = os.listdir(os.path.dirname(__file__))",
+    "self.env = dict(os.environ)",
+], ids=["open-own-cu", "pathlib-own-cu", "listdir-own-dir", "whole-environment"])
+def test_audit_plain_file_reads_outside_forward_are_warnings(stmt):
+    src = _INIT.format(stmt)
+    assert "anticheat.file_access" in _checks(src, severity="warning")
+    assert not _checks(src)  # no error under the default profile
+    assert "anticheat.file_access" in _checks(src, profile="strict")
+    assert "anticheat.file_access" in _checks(src, profile="lenient", severity="info")
+
+
+@pytest.mark.parametrize("src", [
+    # configuring the build through the environment, and reading innocuous variables
+    "os.environ['TORCH_CUDA_ARCH_LIST'] = '9.0'\nos.environ.setdefault('TORCH_CUDA_ARCH_LIST', '9.0')\n"
+    "A = os.environ.get('TORCH_CUDA_ARCH_LIST')\nH = os.getenv('CUDA_HOME', '/usr/local/cuda')\n"
+    "I = os.environ.get('TRITON_INTERPRET', '0') == '1'\n",
+    # shape arithmetic with operator / reduce
+    "def numel(shape):\n    return functools.reduce(operator.mul, shape, 1)\n"
+    "class M2(nn.Module):\n    def forward(self, x):\n        n = functools.reduce(operator.mul, x.shape, 1)\n"
+    "        return operator.add(x.shape[0], 1), numel(x.shape)\n",
+    # class-level tables and a grid lambda on self
+    "class M2(nn.Module):\n    DTYPES = {torch.float16: 1, torch.float32: 2}\n    CONFIGS = [(128, 4), (256, 8)]\n"
+    "    def __init__(self):\n        super().__init__()\n"
+    "        self.grid = lambda meta: ((self.n + meta['BLOCK'] - 1) // meta['BLOCK'],)\n"
+    "    def forward(self, x):\n        self.n = x.numel()\n        return self.grid({'BLOCK': 128}), self.DTYPES[x.dtype]\n",
+    # C++ that mentions threads only in comments, or asks how many cores there are
+    "SRC = '// one CUDA thread per element; no std::thread\\n/* std::async */\\n"
+    "int cores() { return std::thread::hardware_concurrency(); }'\n",
+], ids=["environment-config", "operator-shape-arithmetic", "class-tables-grid-lambda", "cpp-thread-comments"])
+def test_audit_honest_patterns_stay_clean(src):
+    src = src + "class ModelNew(nn.Module):\n    def forward(self, x):\n        return x\n"
+    noisy = [(f.check, f.evidence["snippet"]) for f in static_findings(_HEAD + src) if f.severity != "info"]
+    assert noisy == []
+
+
+@pytest.mark.parametrize("cpp", [
+    "std::thread t(work); t.detach();",
+    "auto f = std::async(std::launch::async, work);",
+    "pthread_t t; pthread_create(&t, nullptr, work, nullptr);",
+    "std::jthread t(work);",
+], ids=["std-thread", "std-async", "pthread_create", "std-jthread"])
+def test_audit_threads_in_cpp_sources_are_flagged(cpp):
+    src = ("from torch.utils.cpp_extension import load_inline\n"
+           f"_ext = load_inline(name='x', cpp_sources='#include <thread>\\nvoid f() {{ {cpp} }}', functions=['f'])\n"
+           "class ModelNew(nn.Module):\n    def forward(self, x):\n        _ext.f()\n        return x\n")
+    hits = [f for f in static_findings(_HEAD + src) if f.check == "anticheat.concurrency"]
+    assert hits and hits[0].severity == "error" and "line 2 of the string" in hits[0].message
+
+
+@pytest.mark.parametrize("src", [
+    "NAME = 'KAGENT_CACHE_DIR'\nD = os.environ.get(NAME)\n",
+    "D = os.getenv('KAGENT_' + 'CACHE_DIR')\n",
+    "HAS = 'TRITON_CACHE_DIR' in os.environ\n",
+    "def _read(p):\n    return open(p, 'rb').read()\nBLOB = _read(os.path.expanduser('~/x'))\n",
+    "class L:\n    def load(self, where):\n        return os.listdir(where)\nF = L().load(where='/tmp')\n",
+], ids=["env-name-constant", "env-name-concat", "env-membership", "helper-called-with-home-path",
+        "method-called-with-tmp"])
+def test_audit_reads_through_names_and_helpers(src):
+    assert "anticheat.io_access" in _checks(src + _INIT.format("pass"))
