@@ -24,7 +24,7 @@ from kagent.tools.edits import apply_edits, source_hash
 
 log = logging.getLogger("kagent.agents.debug")
 
-ProposalStatus = Literal["candidate", "feedback", "exhausted", "budget", "provider_error"]
+ProposalStatus = Literal["candidate", "feedback", "exhausted", "budget", "overrun", "wall_time", "provider_error"]
 FixesFn = Callable[[Sequence[Any], str, int], Sequence[Any]]
 
 
@@ -46,6 +46,12 @@ class Proposal(BaseModel):
     requests: int = 0
     retries: list[str] = []
     error_kind: str = ""
+    # status "budget": which budget refused the call; "overrun": the provider's usage beyond what
+    # was reserved for the call, and beyond the token budget
+    budget_guard: Literal["token_budget", "cost", ""] = ""
+    reserved_tokens: int = 0
+    overrun_tokens: int = 0
+    budget_overrun_tokens: int = 0
 
 
 # -- shared helpers ---------------------------------------------------------------------------
@@ -181,7 +187,13 @@ def llm_propose(
     reference_names: tuple[str, ...],
     single_file: bool,
     sleep: Callable[[float], None],
+    deadline_s: float | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> Proposal:
+    """One LLM call and its answer applied to `base_source`. `deadline_s`: the run's remaining
+    wall time, which caps the request timeouts and retry backoffs."""
+    import time
+
     from kagent.tools import llm
 
     try:
@@ -197,10 +209,17 @@ def llm_propose(
             temperature=config.temperature,
             price_model=config.price_model,
             request_index=request_index,
+            deadline_s=deadline_s,
             sleep=sleep,
+            clock=clock or time.monotonic,
         )
+    except llm.CostExceeded as exc:
+        return Proposal(status="budget", budget_guard="cost", message=str(exc), prompt=messages)
     except BudgetExceeded as exc:
-        return Proposal(status="budget", message=str(exc), prompt=messages)
+        return Proposal(status="budget", budget_guard="token_budget", message=str(exc), prompt=messages)
+    except llm.WallTimeExceeded as exc:
+        return Proposal(status="wall_time", message=str(exc), prompt=messages, requests=exc.requests,
+                        retries=exc.errors)
     except llm.ProviderError as exc:
         return Proposal(
             status="provider_error",
@@ -219,7 +238,20 @@ def llm_propose(
         cost_usd=ans.cost_usd,
         requests=ans.requests,
         retries=ans.retries,
+        reserved_tokens=ans.reserved_tokens,
     )
+    if ans.overrun_tokens and ledger.token_budget is not None:  # the count failed: the next call cannot be trusted
+        over = (f"; the token budget is overrun by {ans.budget_overrun_tokens}" if ans.budget_overrun_tokens
+                else "")
+        return Proposal(
+            status="overrun",
+            message=(f"the provider reported {ans.prompt_tokens}+{ans.completion_tokens} tokens for a call reserved "
+                     f"at {ans.reserved_tokens} (counted prompt {ans.counted_prompt_tokens}): overran by "
+                     f"{ans.overrun_tokens}{over}; no further calls"),
+            overrun_tokens=ans.overrun_tokens,
+            budget_overrun_tokens=ans.budget_overrun_tokens,
+            **acct,
+        )
     res = apply_edits(base_source, ans.text, reference_names=reference_names, guard_reference_part=single_file)
     if res.status != "applied":
         hint = {

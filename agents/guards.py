@@ -137,10 +137,18 @@ def regression(score: list[float], best: list[float]) -> GuardResult:
 
 
 def degeneration(report: VerifyReport, original_ms: float | None, ratio_limit: float) -> GuardResult:
-    """GPU only: a correct repair much slower than the original candidate is rejected."""
+    """GPU only: a correct repair much slower than the original candidate is rejected. Without a
+    timing of the original (it did not run, or was not timed) there is nothing to compare with:
+    the check is skipped (the result says so), never made against another baseline."""
     t = report.timing
-    if report.verdict != "pass" or t.status != "measured" or not t.candidate_ms or not original_ms:
+    if report.verdict != "pass" or t.status != "measured" or not t.candidate_ms:
         return _ok("degeneration")
+    if not original_ms:
+        return GuardResult(
+            name="degeneration",
+            fired=False,
+            reason=f"not checked: the original candidate has no timing to compare the repair's {t.candidate_ms:.4f} ms with",
+        )
     ratio = t.candidate_ms / original_ms
     if ratio > ratio_limit:
         return GuardResult(

@@ -6,6 +6,8 @@
                                     |                                       +--------+        |
                                     +-------------------------------- verify <----------------+
                                  verify (candidate n > 0) -> assess -> retrieve | gate | report
+    ingest -> report: offline, and no pattern with a mechanical fix for the detected backend (unsupported)
+    verify -> report: the run's wall time was spent before the verify could start
 
 Nodes (kagent.repair_nodes) set `route`; the conditional edges below are the only place that
 turns a route into a transition. Stop guards route to report; gate guards budgets before every
@@ -39,9 +41,9 @@ NODES: dict[str, NodeFn] = {
 
 # node -> the routes it may take (conditional edges); plain edges are listed in build()
 ROUTES: dict[str, tuple[str, ...]] = {
-    "ingest": ("static_anticheat",),
+    "ingest": ("static_anticheat", "report"),
     "static_anticheat": ("verify", "report"),
-    "verify": ("triage", "assess"),
+    "verify": ("triage", "assess", "report"),
     "triage": ("retrieve", "report"),
     "gate": ("debug", "report"),
     "debug": ("guard", "gate", "report"),

@@ -35,10 +35,15 @@ def resolve_model(model: str | None) -> str:
 
 
 def _default_verify(vcfg: VerifyConfig) -> VerifyFn:
-    def run(candidate: Path, reference: Path) -> Any:
+    """kagent.api.verify with `vcfg`; `timeout_s` (the run's remaining wall time) caps each worker's."""
+
+    def run(candidate: Path, reference: Path, timeout_s: float | None = None) -> Any:
         from kagent.api import verify
 
-        return verify(candidate, reference, config=vcfg)
+        cfg = vcfg
+        if timeout_s is not None and timeout_s < vcfg.timeout_s:
+            cfg = vcfg.model_copy(update={"timeout_s": timeout_s})
+        return verify(candidate, reference, config=cfg)
 
     return run
 
@@ -75,11 +80,12 @@ def _default_patterns() -> tuple[Any, Any, frozenset[str] | None]:
 
 
 def _fixable_classes(store: Any, backend: str = "triton") -> frozenset[str]:
-    """Failure classes for which the library holds a pattern with a mechanical fix (what the
-    offline engine can act on)."""
-    return frozenset(
-        c for p in store.all() if p.fix is not None and backend in p.backends for c in p.symptoms.failure_classes
-    )
+    """Failure classes for which the library holds a pattern with a mechanical fix for `backend`
+    (what the offline engine can act on). The graph computes this itself for the backend it
+    detects (kagent.agents.triage.knowledge); kept for callers that pre-compute it."""
+    from kagent.agents.triage import knowledge
+
+    return knowledge(store.all(), backend).classes
 
 
 def _checkpointer(run: RunDir) -> Any:
@@ -158,8 +164,8 @@ def repair(
 
     if patterns is None and candidate_fixes is None:
         patterns, candidate_fixes, fixable = _default_patterns()
-        if known_classes is None and cfg.model == "offline":
-            known_classes = fixable
+        if patterns is None and known_classes is None and cfg.model == "offline":
+            known_classes = fixable  # no library: the engine knows nothing (far-miss, with that reason)
     verify_reference = Path(run.read_config()["verify_reference"])
     ctx_static = static_check if static_check is not None else _default_static_check(vcfg, verify_reference)
 

@@ -7,6 +7,7 @@ Layer 5 (with graph.py and runs.py): uses agents, tools and the run directory.
 
 from __future__ import annotations
 
+import inspect
 import logging
 import shutil
 import time
@@ -25,7 +26,7 @@ from kagent.agents.debug import (
     finding_lines,
     llm_propose,
 )
-from kagent.agents.triage import classify
+from kagent.agents.triage import Knowledge, classify, detect_backend, knowledge
 from kagent.budget import Ledger
 from kagent.errors import InputError
 from kagent.repair_state import RepairConfig, RepairState, RepairSummary
@@ -34,8 +35,17 @@ from kagent.state import Finding, VerifyReport
 
 log = logging.getLogger("kagent.repair")
 
-VerifyFn = Callable[[Path, Path], VerifyReport]
+# verify(candidate, reference) -> report; one that also takes `timeout_s=` gets the run's remaining
+# wall time as the cap of its worker timeouts
+VerifyFn = Callable[..., VerifyReport]
 StaticCheckFn = Callable[[Path], Sequence[Finding]]
+FRONTEND_LABEL = {
+    "triton": "Triton",
+    "load_inline": "CUDA C (torch.utils.cpp_extension.load_inline)",
+    "pycuda": "CUDA C (pycuda)",
+    "ptx": "PTX",
+    "unknown": "custom",
+}
 
 
 @dataclass
@@ -59,6 +69,31 @@ class RepairContext:
     def offline(self) -> bool:
         return self.config.model == "offline"
 
+    @property
+    def verify_takes_timeout(self) -> bool:
+        try:
+            params = inspect.signature(self.verify).parameters.values()
+        except (TypeError, ValueError):
+            return False
+        return any(p.name == "timeout_s" or p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
+
+    def knowledge(self, backend: str) -> Knowledge | None:
+        """What the pattern store's fixing patterns know for `backend`; None when the store cannot
+        list its patterns (an injected one)."""
+        if self.patterns is None or not callable(getattr(self.patterns, "all", None)):
+            return None
+        key = ("knowledge", backend)
+        if key not in self.cache:
+            self.cache[key] = knowledge(self.patterns.all(), backend)
+        return self.cache[key]
+
+
+def remaining_s(state: RepairState, ctx: RepairContext, node_start: float) -> float | None:
+    """Wall time left to the run (None: no limit), counting this node's time so far."""
+    if ctx.config.timeout_s is None:
+        return None
+    return ctx.config.timeout_s - state.elapsed_s - (ctx.clock() - node_start)
+
 
 def emit(ctx: RepairContext, event: str, **data: Any) -> None:
     ctx.run.log(event, **data)
@@ -70,15 +105,14 @@ def _report(ctx: RepairContext, n: int) -> VerifyReport:
     return VerifyReport.model_validate_json(ctx.run.report_path(n).read_text())
 
 
-def _hits(ctx: RepairContext, report: VerifyReport, source: str) -> list[Any]:
+def _hits(ctx: RepairContext, state: RepairState, report: VerifyReport, source: str) -> list[Any]:
     if ctx.patterns is None or report.failure_class is None:
         return []
-    key = ("hits", source_hash(source), report.failure_class)
+    backend = state.backend or "triton"  # a run checkpointed before backends were detected
+    key = ("hits", source_hash(source), report.failure_class, backend)
     if key not in ctx.cache:
         ctx.cache[key] = list(
-            ctx.patterns.retrieve(
-                report.failure_class, error_text(report), source, backend=ctx.config.backend, k=ctx.config.patterns_k
-            )
+            ctx.patterns.retrieve(report.failure_class, error_text(report), source, backend=backend, k=ctx.config.patterns_k)
         )
     return ctx.cache[key]
 
@@ -93,9 +127,24 @@ def ingest(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
     src = orig.read_text()
     ctx.run.write_candidate(0, src, src, orig.name)
     h = source_hash(src)
+    found = detect_backend(src)
+    if ctx.config.backend != "auto":
+        backend, frontend, why = ctx.config.backend, found.frontend if found.backend == ctx.config.backend else ctx.config.backend, "configured"
+    else:
+        backend, frontend, why = found.backend, found.frontend, found.evidence
     emit(ctx, "ingest", run_dir=str(ctx.run.path), original=state.original, reference=state.reference, single_file=state.single_file, hash=h,
-         model=ctx.config.model)
+         model=ctx.config.model, backend=backend, frontend=frontend, backend_evidence=why)
+    upd: dict[str, Any] = {"backend": backend, "frontend": frontend}
+    know = ctx.knowledge(backend) if ctx.offline else None
+    if know is not None and know.patterns == 0:
+        what = "no GPU kernel backend was recognised" if backend == "unknown" else f"a {FRONTEND_LABEL.get(frontend, backend)} kernel"
+        reason = (f"unsupported: {what} ({why}), and the pattern library has no pattern with a mechanical fix for "
+                  f"backend {backend}: the offline engine cannot repair it (an LLM can: --model)")
+        emit(ctx, "triage", route="unsupported", reason=reason, runs=None, partial=None, score=None)
+        return {**upd, **_stop("unrepaired", None, reason), "triage": "unsupported", "triage_reason": reason,
+                "base_hash": h, "best_hash": h, "seen_hashes": [h]}
     return {
+        **upd,
         "step": 0,
         "pending": 0,
         "pending_origin": "original",
@@ -126,12 +175,22 @@ def static_anticheat(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
 
 
 def verify(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
+    t0 = ctx.clock()
     n = state.pending
     assert n is not None, "verify without a pending candidate"
     path = ctx.run.candidate_source_path(n)
     ref = Path(state.verify_reference)
+    left = remaining_s(state, ctx, t0)
+    if left is not None and left <= 0:
+        g = guards.wall_time(ctx.config.timeout_s - left, ctx.config.timeout_s)
+        emit(ctx, "guard", name=g.name, action=g.action, reason=f"{g.reason}; candidate #{n} not verified", index=n)
+        return _stop("unrepaired", "wall_time", f"wall_time: {g.reason}; candidate #{n} not verified; "
+                                               f"best candidate #{state.best_index}")
     try:
-        report = ctx.verify(path, ref)
+        if left is not None and ctx.verify_takes_timeout:  # each worker's timeout capped at the wall time left
+            report = ctx.verify(path, ref, timeout_s=left)
+        else:
+            report = ctx.verify(path, ref)
     except InputError as exc:
         if n == 0:
             raise
@@ -158,9 +217,19 @@ def verify(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
 
 def triage(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
     report = _report(ctx, 0)
-    d = classify(report, ctx.known_classes)
+    if ctx.offline:
+        know = ctx.knowledge(state.backend or "triton")
+        classes = ctx.known_classes
+        regexes = None
+        if know is not None:
+            classes = know.classes if classes is None else know.classes & frozenset(classes)
+            regexes = know.error_regexes
+        d = classify(report, classes, engine="offline", error_regexes=regexes)
+    else:
+        d = classify(report, ctx.known_classes, engine="llm")
     score = guards.report_score(report)
-    emit(ctx, "triage", route=d.route, reason=d.reason, runs=d.runs, partial=d.partial, score=score)
+    emit(ctx, "triage", route=d.route, reason=d.reason, runs=d.runs, partial=d.partial, score=score, engine=d.engine,
+         from_kernel=d.from_kernel, named_by=d.named_by, backend=state.backend)
     upd: dict[str, Any] = {
         "triage": d.route,
         "triage_reason": d.reason,
@@ -181,7 +250,7 @@ def triage(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
 def retrieve(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
     report = _report(ctx, state.base_index)
     src = ctx.run.read_source(state.base_index)
-    hits = _hits(ctx, report, src)
+    hits = _hits(ctx, state, report, src)
     emit(ctx, "retrieve", base=state.base_index, failure_class=report.failure_class,
          hits=[{"id": h.pattern.id, "score": getattr(h, "score", None), "reason": getattr(h, "reason", "")} for h in hits],
          store="none" if ctx.patterns is None else "open")
@@ -217,18 +286,21 @@ def _llm_event(ctx: RepairContext, state: RepairState, prop: Proposal) -> None:
     if prop.status == "provider_error":
         emit(ctx, "llm_error", kind=prop.error_kind, message=prop.message, **common)
     elif prop.status == "budget":
-        emit(ctx, "llm_refused", message=prop.message, **common)
+        emit(ctx, "llm_refused", message=prop.message, budget=prop.budget_guard, **common)
+    elif prop.status == "wall_time":
+        emit(ctx, "llm_wall_time", message=prop.message, **common)
     else:
         emit(ctx, "llm_answer", answer=prop.answer, counted_prompt_tokens=prop.counted_prompt_tokens,
              prompt_tokens=prop.prompt_tokens, completion_tokens=prop.completion_tokens, cost_usd=prop.cost_usd,
-             outcome=prop.status, feedback=prop.message if prop.status == "feedback" else None, **common)
+             reserved_tokens=prop.reserved_tokens, overrun_tokens=prop.overrun_tokens, outcome=prop.status, feedback=prop.message if prop.status == "feedback" else None, **common)
 
 
 def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
+    t0 = ctx.clock()
     cfg = ctx.config
     base_src = ctx.run.read_source(state.base_index)
     report = _report(ctx, state.base_index)
-    hits = _hits(ctx, report, base_src)
+    hits = _hits(ctx, state, report, base_src)
     upd: dict[str, Any] = {}
     if ctx.offline:
         if ctx.candidate_fixes is None:
@@ -238,7 +310,8 @@ def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         orig = Path(state.original)
         ref_src = Path(state.reference).read_text() if state.reference else ""
         messages = debug_messages(
-            kernel_name=state.kernel, backend=cfg.backend, kernel_source=base_src, reference_source=ref_src,
+            kernel_name=state.kernel, backend=FRONTEND_LABEL.get(state.frontend or "triton", state.backend),
+            kernel_source=base_src, reference_source=ref_src,
             single_file=state.single_file, report=report, hits=hits, history=state.history, feedback=state.feedback,
             prompt_patterns=cfg.prompt_patterns,
         )
@@ -246,6 +319,7 @@ def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         prop = llm_propose(
             messages, base_src, config=cfg, ledger=ctx.ledger, request_index=state.llm_requests,
             reference_names=ref_names, single_file=state.single_file, sleep=ctx.sleep,
+            deadline_s=remaining_s(state, ctx, t0), clock=ctx.clock,
         )
         _llm_event(ctx, state, prop)
         upd.update(
@@ -253,8 +327,8 @@ def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
             prompt_tokens=state.prompt_tokens + prop.prompt_tokens,
             completion_tokens=state.completion_tokens + prop.completion_tokens,
             cost_usd=state.cost_usd + (prop.cost_usd or 0.0),
-            cost_known=state.cost_known and (prop.cost_usd is not None or prop.status in ("budget", "provider_error")),
-            llm_calls=state.llm_calls + (1 if prop.answer or prop.status in ("candidate", "feedback") else 0),
+            cost_known=state.cost_known and (prop.cost_usd is not None or prop.status in ("budget", "provider_error", "wall_time")),
+            llm_calls=state.llm_calls + (1 if prop.answer or prop.status in ("candidate", "feedback", "overrun") else 0),
         )
     best = f"best candidate #{state.best_index}: {_best_summary(ctx, state)}"
     if prop.status == "candidate":
@@ -273,8 +347,17 @@ def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         emit(ctx, "guard", name="exhausted", action="stop", reason=prop.message)
         return {**upd, **_stop("unrepaired", "exhausted", f"{prop.message}; {best}")}
     if prop.status == "budget":
-        emit(ctx, "guard", name="token_budget", action="stop", reason=prop.message)
-        return {**upd, **_stop("unrepaired", "token_budget", f"token_budget: {prop.message}; {best}")}
+        name = prop.budget_guard or "token_budget"
+        emit(ctx, "guard", name=name, action="stop", reason=prop.message)
+        return {**upd, **_stop("unrepaired", name, f"{name}: {prop.message}; {best}")}
+    if prop.status == "overrun":
+        emit(ctx, "guard", name="token_budget", action="stop", reason=prop.message, overrun_tokens=prop.overrun_tokens,
+             budget_overrun_tokens=prop.budget_overrun_tokens)
+        return {**upd, "attempts": state.attempts + 1,
+                **_stop("unrepaired", "token_budget", f"token_budget: {prop.message}; {best}")}
+    if prop.status == "wall_time":
+        emit(ctx, "guard", name="wall_time", action="stop", reason=prop.message)
+        return {**upd, **_stop("unrepaired", "wall_time", f"wall_time: {prop.message}; {best}")}
     emit(ctx, "guard", name="provider_error", action="stop", reason=prop.message)
     return {**upd, **_stop("error", "provider_error", f"provider_error: {prop.message}; {best}")}
 
@@ -318,14 +401,18 @@ def assess(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
                    feedback=f"Your patch made the kernel cheat ({report.summary}); it was rejected.",
                    failed_patterns=failed)
     elif report.verdict == "pass":
-        g = guards.degeneration(report, state.original_ms or state.original_reference_ms, cfg.degeneration_ratio)
+        # against the original candidate's own time only: no other baseline under that name
+        g = guards.degeneration(report, state.original_ms, cfg.degeneration_ratio)
+        if not g.fired and g.reason:
+            emit(ctx, "guard_skipped", name=g.name, reason=g.reason, index=n)
+            upd["history"] = [*state.history, f"{line} -- degeneration {g.reason}"]
         if g.fired:
             emit(ctx, "rejected", index=n, guard=g.name, reason=g.reason)
             upd.update(rejected=[*state.rejected, f"{n}:degeneration:{g.reason}"],
                        history=[*state.history, f"{line} -- rejected: {g.reason}"],
                        feedback=f"Your patch is correct but {g.reason}: keep the kernel fast.", failed_patterns=failed)
         else:
-            return _stop_repaired(state, n, report, score)
+            return {**upd, **_stop_repaired(state, n, report, score)}
     else:
         if not state.best_score or score < state.best_score:
             upd.update(best_index=n, best_hash=source_hash(ctx.run.read_source(n)), best_score=score, base_index=n,

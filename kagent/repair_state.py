@@ -47,7 +47,9 @@ class RepairConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    model: str = Field("offline", description="litellm model string, 'offline', or 'replay:PATH'")
+    model: str | None = Field(
+        None, description="litellm model string, 'offline', 'script:FILE' or 'replay:PATH'; None: $KAGENT_MODEL, else offline"
+    )
     token_budget: int | None = Field(None, ge=0, description="never exceeded: prompt + max answer")
     cost_budget_usd: float | None = Field(None, ge=0)
     max_attempts: int = Field(20, ge=0, description="debug steps (candidates or answers) per run")
@@ -69,7 +71,9 @@ class RepairConfig(BaseModel):
     fix_limit: int = Field(20, ge=1, description="pattern engine: candidate fixes per base")
     patterns_k: int = Field(5, ge=1, description="patterns retrieved per failure")
     prompt_patterns: int = Field(3, ge=0, description="LLM path: the top patterns shown in the prompt")
-    backend: str = "triton"
+    backend: Literal["auto", "triton", "cuda", "ptx"] = Field(
+        "auto", description="the kernel's backend (retrieval, prompt); auto: detected from the source at ingest"
+    )
     learn: bool = Field(True, description="feed verified repairs to the pattern library")
     device: Literal["auto", "cpu", "cuda"] = "auto"
 
@@ -86,6 +90,8 @@ class RepairState(BaseModel):
     reference: str | None = Field(None, description="the reference the user named, if any")
     verify_reference: str = Field("", description="the file each candidate is verified against")
     single_file: bool = False
+    backend: str = Field("", description="triton | cuda | ptx | unknown, detected at ingest (or configured)")
+    frontend: str = Field("", description="how the candidate builds its kernel: triton | load_inline | pycuda | ptx")
 
     # counters
     step: int = Field(0, description="index of the newest candidate directory")

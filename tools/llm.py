@@ -1,8 +1,16 @@
 """LLM calls through litellm, under a ledger: count before, charge usage after, never exceed.
 
-- Tokens are counted BEFORE a call with litellm.token_counter (bundled encodings: offline) and
-  the call is refused (BudgetExceeded) when prompt + the smallest useful answer does not fit in
-  what is left; the answer limit is shrunk to fit otherwise. The provider's usage is charged after.
+- Tokens are counted BEFORE a call with litellm.token_counter (bundled encodings: offline). The
+  count is only as good as the tokenizer: litellm has the model's own for OpenAI models and a few
+  HuggingFace families, and falls back to an OpenAI encoding for the rest (Claude, Gemini, most
+  Llama names offline), which can under-count by 40% or more. So the prompt is reserved as
+  count x a safety factor (SAFETY_EXACT with the model's own tokenizer, SAFETY_FALLBACK without)
+  + SAFETY_PAD, and `max_tokens` is shrunk so that reserved prompt + max_tokens fits what is
+  left; a call that cannot keep `min_answer_tokens` is refused (BudgetExceeded; CostExceeded when
+  the dollar budget is what is spent). The provider's usage is charged after; when it is more
+  than was reserved, the answer says by how much (`overrun_tokens`), and the caller stops.
+- A deadline (`deadline_s`, the run's remaining wall time) caps every request's timeout and the
+  backoff between retries: WallTimeExceeded when it would be passed.
 - Cost comes from litellm's price table (completion_cost), or from `price_model`'s prices.
 - Transient provider errors (rate limit, timeout, connection, 5xx) are retried with exponential
   backoff; permanent ones (auth, bad request, unknown model, context window) raise ProviderError
@@ -21,11 +29,30 @@ from pydantic import BaseModel, ConfigDict
 
 from kagent.budget import Ledger
 from kagent.config import offline_llm_env
-from kagent.errors import KagentError
+from kagent.errors import BudgetExceeded, KagentError
 
 log = logging.getLogger("kagent.tools.llm")
 
 Messages = list[dict[str, str]]
+
+# reserved prompt = ceil(counted x factor) + pad; the factor depends on whether litellm counted
+# with the model's own tokenizer (chat framing still differs a little) or fell back to tiktoken
+SAFETY_EXACT = 1.05
+SAFETY_FALLBACK = 1.5
+SAFETY_PAD = 16
+
+
+class CostExceeded(BudgetExceeded):
+    """The dollar budget is spent: the call is refused (the cost guard, not the token budget)."""
+
+
+class WallTimeExceeded(KagentError):
+    """The run's wall time ran out before (or between retries of) a provider request."""
+
+    def __init__(self, message: str, *, requests: int, errors: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.requests = requests
+        self.errors = errors or []
 
 
 class ProviderError(KagentError):
@@ -54,6 +81,10 @@ class LLMAnswer(BaseModel):
     finish_reason: str | None = None
     requests: int = 1
     retries: list[str] = []
+    exact_tokenizer: bool = True
+    reserved_tokens: int = 0
+    overrun_tokens: int = 0  # usage beyond the reservation (0 when the count held)
+    budget_overrun_tokens: int = 0  # tokens spent beyond the token budget after this call
 
 
 def _litellm() -> Any:
@@ -83,6 +114,35 @@ def count_tokens(model: str, messages: Messages) -> int:
 
 def count_text_tokens(model: str, text: str) -> int:
     return int(_litellm().token_counter(model=litellm_model(model), text=text))
+
+
+def exact_tokenizer(model: str) -> bool:
+    """Whether litellm.token_counter counts `model` with the model's own tokenizer (a HuggingFace
+    tokenizer it loaded for that family, or the OpenAI encoding of an OpenAI model), rather than
+    falling back to an OpenAI encoding for a model that uses another tokenizer."""
+    _litellm()
+    lmodel = litellm_model(model)
+    from litellm.utils import select_tokenizer
+
+    if select_tokenizer(lmodel).get("type") == "huggingface_tokenizer":
+        return True
+    try:
+        from litellm.litellm_core_utils.token_counter import is_openai_model
+
+        return bool(is_openai_model(lmodel))
+    except ImportError:  # older litellm: tiktoken knows OpenAI's model names
+        import tiktoken
+
+        try:
+            tiktoken.encoding_name_for_model(lmodel.rsplit("/", 1)[-1])
+            return True
+        except KeyError:
+            return False
+
+
+def reserved_prompt_tokens(counted: int, exact: bool) -> int:
+    """What a prompt of `counted` tokens (our count) is reserved as."""
+    return math.ceil(counted * (SAFETY_EXACT if exact else SAFETY_FALLBACK)) + SAFETY_PAD
 
 
 def _classify(exc: BaseException) -> tuple[str, bool] | None:
@@ -138,20 +198,47 @@ def complete(
     temperature: float = 0.0,
     price_model: str | None = None,
     request_index: int = 0,
+    deadline_s: float | None = None,
     sleep: Callable[[float], None] = time.sleep,
+    clock: Callable[[], float] = time.monotonic,
 ) -> LLMAnswer:
-    """One chat completion under `ledger`. Raises BudgetExceeded before calling when it cannot
-    fit, ProviderError when the provider fails for good."""
+    """One chat completion under `ledger`. Raises BudgetExceeded (CostExceeded for dollars) before
+    calling when it cannot fit, ProviderError when the provider fails for good, WallTimeExceeded
+    when `deadline_s` seconds (from now) run out first: every request's timeout and every backoff
+    are capped by it, retries included."""
     litellm = _litellm()
     lmodel = litellm_model(model)
+    t0 = clock()
+
+    def left() -> float | None:
+        return None if deadline_s is None else deadline_s - (clock() - t0)
+
     counted = int(litellm.token_counter(model=lmodel, messages=messages))
-    # a margin for the provider's tokenizer differing from ours: the budget must hold regardless
-    margin = math.ceil(counted * 0.05) + 8
-    admission = ledger.reserve(counted + margin, max_tokens, min_answer_tokens=min(min_answer_tokens, max_tokens))
+    exact = exact_tokenizer(model)
+    reserved_prompt = reserved_prompt_tokens(counted, exact)
+    if ledger.cost_exhausted():
+        snap = ledger.snapshot()
+        raise CostExceeded(f"cost budget ${ledger.cost_budget_usd:.4f} spent (${snap.cost_usd:.4f})")
+    try:
+        admission = ledger.reserve(reserved_prompt, max_tokens, min_answer_tokens=min(min_answer_tokens, max_tokens))
+    except BudgetExceeded as exc:
+        rem = ledger.remaining_tokens()
+        tokens_fit = rem is None or min(max_tokens, rem - reserved_prompt) >= min(min_answer_tokens, max_tokens)
+        if tokens_fit or ledger.cost_exhausted():  # the dollars refused it (spent, or its priced reservation)
+            raise CostExceeded(str(exc)) from exc
+        raise BudgetExceeded(
+            f"{exc} (prompt counted {counted}, reserved x{SAFETY_EXACT if exact else SAFETY_FALLBACK}"
+            f"{'' if exact else ': litellm has no tokenizer of this model'} + {SAFETY_PAD})"
+        ) from exc
     seen: list[str] = []
     requests = 0
     try:
         while True:
+            rem = left()
+            if rem is not None and rem <= 0:
+                raise WallTimeExceeded(
+                    f"the run's wall time ran out before provider request {requests + 1}", requests=requests, errors=seen
+                )
             requests += 1
             try:
                 response = litellm.completion(
@@ -159,7 +246,7 @@ def complete(
                     messages=messages,
                     max_tokens=admission.max_tokens,
                     temperature=temperature,
-                    timeout=timeout_s,
+                    timeout=timeout_s if rem is None else min(timeout_s, rem),
                     num_retries=0,
                     metadata={"kagent_request_index": request_index + requests - 1},
                 )
@@ -183,6 +270,14 @@ def complete(
                         errors=seen,
                     ) from exc
                 delay = backoff_s * (2 ** (requests - 1))
+                rem = left()
+                if rem is not None and delay >= rem:
+                    raise WallTimeExceeded(
+                        f"transient provider error {kind}; the retry backoff of {delay:.1f} s does not fit in the "
+                        f"{max(rem, 0.0):.1f} s of wall time left",
+                        requests=requests,
+                        errors=seen,
+                    ) from exc
                 log.warning("transient provider error %s; retry %d/%d in %.1fs", kind, requests, retries, delay)
                 sleep(delay)
     except BaseException:
@@ -190,10 +285,21 @@ def complete(
         raise
     text = response.choices[0].message.content or ""
     usage = getattr(response, "usage", None)
-    p = int(getattr(usage, "prompt_tokens", 0) or counted)
-    c = int(getattr(usage, "completion_tokens", 0) or litellm.token_counter(model=lmodel, text=text))
+    # no usage reported: charge what was reserved for the prompt, and our count of the answer with
+    # the same margin (capped at the answer limit): the estimate errs on the side of the budget
+    p = int(getattr(usage, "prompt_tokens", 0) or admission.prompt_tokens)
+    c = int(
+        getattr(usage, "completion_tokens", 0)
+        or min(admission.max_tokens, reserved_prompt_tokens(int(litellm.token_counter(model=lmodel, text=text)), exact))
+    )
     cost = _cost(litellm, response, lmodel, price_model, p, c)
     ledger.charge(admission, p, c, cost)
+    reserved = admission.prompt_tokens + admission.max_tokens
+    overrun = max(0, p + c - reserved)
+    rem_after = ledger.remaining_tokens()
+    budget_overrun = max(0, -rem_after) if rem_after is not None else 0
+    if overrun:
+        log.warning("the provider reported %d+%d tokens for a call reserved at %d (%d over)", p, c, reserved, overrun)
     return LLMAnswer(
         text=text,
         model=lmodel,
@@ -205,4 +311,8 @@ def complete(
         finish_reason=getattr(response.choices[0], "finish_reason", None),
         requests=requests,
         retries=seen,
+        exact_tokenizer=exact,
+        reserved_tokens=reserved,
+        overrun_tokens=overrun,
+        budget_overrun_tokens=budget_overrun,
     )

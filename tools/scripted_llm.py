@@ -1,13 +1,15 @@
 """A scripted litellm provider ("kagent-scripted") and deterministic replay of a recorded run.
 
     --model script:answers.yaml     answers (and provider errors) come from a script file
-    --model replay:RUN/trajectory.jsonl   the LLM answers and errors a run recorded, in order
+    --model replay:RUN/trajectory.jsonl   the LLM answers and errors a run recorded, by request index
 
-A script is YAML or JSON: a list (or {answers: [...]}) whose items are an answer text, or
-{text: ...}, or {error: rate_limit|timeout|unavailable|server|connection|auth|bad_request|
-not_found, message: ...}. The answer for a request is chosen by the request's index (passed
-by kagent.tools.llm in the request metadata), so a resumed run gets the same answers. Usage is
-real: prompt tokens counted by litellm's token_counter, the answer cut at max_tokens.
+A script is YAML or JSON: a list (or {answers: [...], usage_factor: F}) whose items are an
+answer text, or {text: ..., usage_factor: F}, or {error: rate_limit|timeout|unavailable|server|
+connection|auth|bad_request|not_found, message: ...}. The answer for a request is chosen by the
+request's index (passed by kagent.tools.llm in the request metadata), so a resumed run gets the
+same answers. Usage is real: prompt tokens counted by litellm's token_counter, the answer cut at
+max_tokens; `usage_factor` (default 1) multiplies the usage the provider reports, standing in for
+a provider whose tokenizer counts more than litellm's fallback encoding does.
 
 The provider is registered in litellm.custom_provider_map on first use (never at import).
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import threading
 from pathlib import Path
 from typing import Any
@@ -60,17 +63,25 @@ _scripts: dict[str, list[dict[str, Any]]] = {}
 _handler: Any = None
 
 
+def _factor(value: Any, origin: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise ValueError(f"{origin}: usage_factor must be a positive number, not {value!r}")
+    return float(value)
+
+
 def _normalise(items: Any, origin: str) -> list[dict[str, Any]]:
+    default_factor = 1.0
     if isinstance(items, dict) and "answers" in items:
+        default_factor = _factor(items.get("usage_factor", 1.0), origin)
         items = items["answers"]
     if not isinstance(items, list):
         raise ValueError(f"{origin}: a script is a list of answers (or {{answers: [...]}})")
     out: list[dict[str, Any]] = []
     for i, it in enumerate(items):
         if isinstance(it, str):
-            out.append({"text": it})
+            out.append({"text": it, "usage_factor": default_factor})
         elif isinstance(it, dict) and "text" in it:
-            out.append({"text": str(it["text"])})
+            out.append({"text": str(it["text"]), "usage_factor": _factor(it.get("usage_factor", default_factor), origin)})
         elif isinstance(it, dict) and it.get("error") in ERROR_STATUS:
             out.append({"error": it["error"], "message": str(it.get("message", it["error"]))})
         else:
@@ -83,23 +94,42 @@ def load_script(path: Path) -> list[dict[str, Any]]:
 
 
 def script_from_trajectory(path: Path) -> list[dict[str, Any]]:
-    """The provider's side of a recorded run: every error it raised and every answer, in order."""
-    items: list[dict[str, Any]] = []
+    """The provider's side of a recorded run: every error it raised and every answer, placed at
+    the provider request index the run recorded (`request_index` of the call + the retry), so a
+    trajectory whose events were logged twice (a node re-run on resume) or out of order replays
+    the same requests. A request index recorded twice keeps its first record; one never recorded
+    becomes an error. Trajectories without request indices are replayed in file order."""
+    by_index: dict[int, dict[str, Any]] = {}
+    in_order: list[dict[str, Any]] = []
+    indexed = True
     for line in Path(path).read_text().splitlines():
         if not line.strip():
             continue
         ev = json.loads(line)
-        if ev.get("event") not in ("llm_answer", "llm_error"):
+        if ev.get("event") not in ("llm_answer", "llm_error", "llm_wall_time"):
             continue
+        items: list[dict[str, Any]] = []
         for err in ev.get("retries", []):
             kind = KIND_OF_EXCEPTION.get(err.split(":", 1)[0], "server")
             items.append({"error": kind, "message": f"replayed {err}"})
         if ev["event"] == "llm_answer":
-            items.append({"text": ev["answer"]})
-        else:
+            items.append({"text": ev["answer"], "usage_factor": 1.0})
+        elif ev["event"] == "llm_error":
             kind = KIND_OF_EXCEPTION.get(ev.get("kind", ""), "bad_request")
             items.append({"error": kind, "message": f"replayed {ev.get('message', '')}"})
-    return items
+        in_order.extend(items)
+        start = ev.get("request_index")
+        if not isinstance(start, int) or isinstance(start, bool):
+            indexed = False
+            continue
+        for i, item in enumerate(items):
+            by_index.setdefault(start + i, item)
+    if not indexed or not by_index:
+        return in_order
+    return [
+        by_index.get(i, {"error": "bad_request", "message": f"replay: request {i} was not recorded in {path}"})
+        for i in range(max(by_index) + 1)
+    ]
 
 
 def _make_handler() -> Any:
@@ -145,6 +175,10 @@ def _make_handler() -> Any:
                 text = litellm.decode(model=lmodel, tokens=toks)
                 finish = "length"
             completion_tokens = len(toks)
+            factor = float(item.get("usage_factor", 1.0))
+            if factor != 1.0:  # a provider whose tokenizer counts differently from ours
+                prompt_tokens = math.ceil(prompt_tokens * factor)
+                completion_tokens = math.ceil(completion_tokens * factor)
             resp = litellm.ModelResponse(
                 model=lmodel,
                 choices=[{"index": 0, "finish_reason": finish, "message": {"role": "assistant", "content": text}}],

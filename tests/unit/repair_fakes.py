@@ -62,6 +62,7 @@ class FakeVerify:
     calls: list[Path] = field(default_factory=list)
     slow_ms: float | None = None
     interrupt_at: int | None = None
+    failing_timing: Timing | None = None  # the timing of failing reports (default: as slow_ms says)
 
     def __call__(self, candidate: Path, reference: Path) -> VerifyReport:
         self.calls.append(candidate)
@@ -73,7 +74,8 @@ class FakeVerify:
             f = Finding(check="anticheat.static", severity="error", failure_class="cheat", message="calls torch.softmax")
             return VerifyReport(verdict="cheat", failure_class="cheat", summary="cheat: calls torch.softmax", findings=[f], **base)
         if "SYNTAX" in src:
-            f = Finding(check="load", severity="error", failure_class="compile_error", message="SyntaxError")
+            f = Finding(check="load", severity="error", failure_class="compile_error", message="SyntaxError",
+                        evidence={"traceback": f'  File "{candidate}", line 1\nSyntaxError: invalid syntax'})
             return VerifyReport(verdict="fail", failure_class="compile_error", summary="compile_error: SyntaxError", findings=[f], **base)
         bugs = src.count("BUG")
         if bugs == 0:
@@ -88,8 +90,27 @@ class FakeVerify:
             for i in range(min(bugs, len(CASES)))
         ]
         timing = Timing(status="measured", reference_ms=1.0, candidate_ms=1.0) if self.slow_ms is not None else Timing(status="not_measured")
+        if self.failing_timing is not None:
+            timing = self.failing_timing
         return VerifyReport(verdict="fail", failure_class="numerical_mismatch",
                             summary=f"numerical_mismatch: {bugs} wrong sites", findings=findings, timing=timing, **base)
+
+
+@dataclass
+class TimedFakeVerify(FakeVerify):
+    """A FakeVerify that takes the run's remaining wall time, as kagent's default verify does."""
+
+    timeouts: list[float | None] = field(default_factory=list)
+
+    def __call__(self, candidate: Path, reference: Path, timeout_s: float | None = None) -> VerifyReport:
+        self.timeouts.append(timeout_s)
+        return super().__call__(candidate, reference)
+
+
+@dataclass
+class FakeSymptoms:
+    failure_classes: list[str] = field(default_factory=lambda: ["numerical_mismatch"])
+    error_regexes: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -100,6 +121,8 @@ class FakePattern:
     example_before: str = "x = x + BUG"
     example_after: str = ""
     fix: str | None = "drop_bug"
+    backends: list[str] = field(default_factory=lambda: ["triton"])
+    symptoms: FakeSymptoms = field(default_factory=FakeSymptoms)
 
 
 @dataclass
@@ -123,9 +146,11 @@ class FakeStore:
     outcomes: list[tuple[str, bool]] = field(default_factory=list)
     learned: list[dict] = field(default_factory=list)
     retrieved: int = 0
+    backends: list[str] = field(default_factory=list)
 
     def retrieve(self, failure_class, error_text, kernel_source, backend="triton", k=5):
         self.retrieved += 1
+        self.backends.append(backend)
         return [FakeHit(FakePattern("toy-drop-bug"))] if failure_class == "numerical_mismatch" else []
 
     def record_outcome(self, pid, success):
@@ -163,3 +188,14 @@ def fake_static(path) -> list[Finding]:
 
 def no_static(path) -> list[Finding]:
     return []
+
+
+@dataclass
+class ListingStore(FakeStore):
+    """A FakeStore that lists its patterns (like PatternStore.all()), so the graph can tell what the
+    offline engine knows per backend."""
+
+    patterns: list[FakePattern] = field(default_factory=lambda: [FakePattern("toy-drop-bug")])
+
+    def all(self):
+        return list(self.patterns)

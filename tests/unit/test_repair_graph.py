@@ -10,7 +10,9 @@ import pytest
 from kagent.repair_api import repair
 from kagent.repair_state import RepairConfig
 
-from repair_fakes import FakeStore, FakeVerify, fake_static, make_fixes, toy_source, write_toy
+from repair_fakes import (FakePattern, FakeStore, FakeSymptoms, FakeVerify, ListingStore, fake_static, make_fixes,
+                          toy_source, write_toy)
+from kagent.state import Timing
 
 
 def _run(tmp_path, bugs=2, *, verify=None, fixes=None, store=None, known=None, **kw):
@@ -205,3 +207,54 @@ def test_a_process_killed_with_sigkill_resumes_to_the_same_result(tmp_path):
     s = repair(resume=run, verify_fn=FakeVerify(), patterns=FakeStore(), candidate_fixes=make_fixes(), static_check=fake_static)
     assert (s.status, s.attempts, s.candidates, s.best_index) == (ref.status, ref.attempts, ref.candidates, ref.best_index)
     assert Path(s.repaired_path).read_text() == Path(ref.repaired_path).read_text()
+
+
+# -- audit fixes --------------------------------------------------------------------------------
+LOAD_INLINE = Path(__file__).resolve().parents[1] / "gpu" / "fixtures" / "cuda_add_no_bounds_check.py"
+
+
+def _load_inline_candidate(tmp_path, bug=True):
+    p = tmp_path / "cuda_add.py"
+    src = LOAD_INLINE.read_text()
+    p.write_text(src.replace("class ModelNew", "_BUG0 = 0  # the fake verifier fails this file\nclass ModelNew") if bug else src)
+    return p
+
+
+def test_a_load_inline_kernel_is_unsupported_offline_without_cuda_patterns(tmp_path):
+    p = _load_inline_candidate(tmp_path)
+    v = FakeVerify()
+    s = repair(p, runs_dir=tmp_path / "runs", verify_fn=v, patterns=ListingStore(), candidate_fixes=make_fixes(),
+               static_check=fake_static)  # the store's only fixing pattern is for triton
+    assert s.status == "unrepaired" and s.triage == "unsupported" and s.attempts == 0
+    assert "load_inline" in s.reason and "backend cuda" in s.reason
+    assert v.calls == []  # decided at ingest: nothing was run (no CUDA needed)
+    ingest = _events(s)[0]
+    assert (ingest["backend"], ingest["frontend"]) == ("cuda", "load_inline")
+
+
+def test_the_detected_backend_drives_retrieval(tmp_path):
+    p = _load_inline_candidate(tmp_path)
+    store = ListingStore(patterns=[FakePattern("cuda-drop-bug", backends=["cuda"])])
+    s = repair(p, runs_dir=tmp_path / "runs", verify_fn=FakeVerify(), patterns=store, candidate_fixes=make_fixes(),
+               static_check=fake_static)
+    assert s.status == "repaired" and store.backends and set(store.backends) == {"cuda"}
+
+
+def test_offline_triage_uses_the_error_regexes_of_the_fixing_patterns(tmp_path):
+    p = tmp_path / "toy.py"
+    p.write_text("import triton.language as tl\n" + toy_source(1).replace("x = x + BUG0", "x = x + SYNTAX"))
+    store = ListingStore(patterns=[FakePattern("p", symptoms=FakeSymptoms(["compile_error"], ["no attribute"]))])
+    s = repair(p, runs_dir=tmp_path / "runs", verify_fn=FakeVerify(), patterns=store, candidate_fixes=make_fixes(),
+               static_check=fake_static)
+    # compile_error is a class the pattern lists, but its regex does not name a SyntaxError
+    assert s.triage == "far_miss" and "names this error" in s.reason
+
+
+def test_degeneration_is_not_checked_against_another_baseline(tmp_path):
+    # the original is not timed (the reference is): the repair must not be judged against the reference
+    v = FakeVerify(slow_ms=5.0, failing_timing=Timing(status="not_measured", reference_ms=1.0))
+    s, _ = _run(tmp_path, bugs=1, verify=v)
+    assert s.status == "repaired"
+    skipped = [e for e in _events(s) if e["event"] == "guard_skipped"]
+    assert skipped and skipped[0]["name"] == "degeneration" and skipped[0]["reason"].startswith("not checked")
+    assert not [e for e in _events(s) if e["event"] == "rejected"]

@@ -178,3 +178,94 @@ def test_llm_run_killed_mid_loop_resumes_to_the_same_result(tmp_path):
                static_check=fake_static)
     assert (s.status, s.attempts, s.tokens, s.llm_calls) == (ref.status, ref.attempts, ref.tokens, ref.llm_calls)
     assert Path(s.repaired_path).read_text() == Path(ref.repaired_path).read_text()
+
+
+# -- audit fixes: the budget holds against a provider that counts more than litellm does --------
+def test_inflated_usage_within_the_fallback_margin_keeps_the_total_within_the_budget(tmp_path):
+    # the scripted model has no tokenizer of its own in litellm: reserved at x1.5; the provider
+    # reports 1.43x what was counted (the audit's 489 -> 700), so every call fits its reservation
+    items = {"usage_factor": 1.43, "answers": [tweak(0, k) for k in range(2, 12)]}
+    budget = 2600
+    s, _ = _run(tmp_path, items, config=RepairConfig(token_budget=budget, min_answer_tokens=32, max_tokens_per_call=64,
+                                                     stall_k=20))
+    answers = _events(s, "llm_answer")
+    assert len(answers) >= 2 and all(a["prompt_tokens"] > a["counted_prompt_tokens"] * 1.4 for a in answers)
+    assert all(a["overrun_tokens"] == 0 for a in answers)
+    assert s.guard == "token_budget" and _events(s, "llm_refused")  # it ran until the next call could not fit
+    assert s.tokens <= budget
+
+
+def test_usage_beyond_the_reservation_stops_the_run_at_once(tmp_path):
+    items = {"usage_factor": 3.0, "answers": [fix(0), fix(1)]}
+    budget = 2000
+    s, _ = _run(tmp_path, items, config=RepairConfig(token_budget=budget, min_answer_tokens=32, max_tokens_per_call=64))
+    assert s.status == "unrepaired" and s.guard == "token_budget"
+    assert "overran by" in s.reason and "no further calls" in s.reason
+    answers = _events(s, "llm_answer")
+    assert len(answers) == 1 and answers[0]["overrun_tokens"] > 0 and s.llm_calls == 1  # no second call
+    assert not _events(s, "candidate")  # stopped at once: the overrun answer is not pursued
+    over = s.tokens - budget
+    if over > 0:
+        assert f"overrun by {over}" in s.reason
+
+
+def test_a_refusal_by_the_dollar_budget_is_the_cost_guard(tmp_path):
+    from kagent.budget import Ledger, LedgerSnapshot
+
+    class SpentMeanwhile(Ledger):
+        """A shared ledger whose dollars another job spends between the gate and the call."""
+
+        checks = 0
+
+        def cost_exhausted(self) -> bool:
+            self.checks += 1
+            return self.checks > 1 and super().cost_exhausted()
+
+    led = SpentMeanwhile(token_budget=None, cost_budget_usd=0.01, spent=LedgerSnapshot(cost_usd=0.02))
+    s, _ = _run(tmp_path, [fix(0), fix(1)], ledger=led)
+    assert s.status == "unrepaired" and s.guard == "cost" and s.reason.startswith("cost:")
+    assert _events(s, "llm_refused")[0]["budget"] == "cost"
+
+
+def test_llm_requests_and_retries_are_capped_by_the_remaining_wall_time(tmp_path, monkeypatch):
+    from kagent.config import offline_llm_env
+
+    offline_llm_env()
+    import litellm
+
+    seen: list[float] = []
+    real = litellm.completion
+
+    def spy(*a, **kw):
+        seen.append(kw["timeout"])
+        return real(*a, **kw)
+
+    monkeypatch.setattr(litellm, "completion", spy)
+    cfg = RepairConfig(timeout_s=60.0, llm_timeout_s=300.0, llm_backoff_s=100.0)
+    s, slept = _run(tmp_path, [{"error": "rate_limit"}, fix(0), fix(1)], config=cfg)
+    assert seen and all(t <= 60.0 for t in seen)  # not the 300 s a request may take otherwise
+    assert s.status == "unrepaired" and s.guard == "wall_time" and "backoff of 100.0 s" in s.reason
+    assert slept == []  # a backoff that outlasts the run is not slept
+
+
+def test_verify_timeouts_are_capped_by_the_remaining_wall_time(tmp_path):
+    from repair_fakes import TimedFakeVerify
+
+    v = TimedFakeVerify()
+    s, _ = _run(tmp_path, [fix(0), fix(1)], verify=v, config=RepairConfig(timeout_s=120.0))
+    assert s.status == "repaired" and len(v.timeouts) == 3
+    assert all(t is not None and 0 < t <= 120.0 for t in v.timeouts)
+    assert v.timeouts == sorted(v.timeouts, reverse=True)  # what is left only shrinks
+
+
+def test_kagent_model_is_used_when_a_config_leaves_the_model_unset(tmp_path, monkeypatch):
+    model = _script(tmp_path, [fix(0), fix(1)])
+    monkeypatch.setenv("KAGENT_MODEL", model)
+    p = write_toy(tmp_path, 2)
+    s = repair(p, runs_dir=tmp_path / "runs", config=RepairConfig(max_attempts=5), verify_fn=FakeVerify(),
+               patterns=FakeStore(), candidate_fixes=None, sleep=lambda _: None, static_check=fake_static)
+    assert s.model == model and s.llm_calls == 2 and s.status == "repaired"
+    # an explicit model in the config still wins
+    s2 = repair(p, runs_dir=tmp_path / "runs2", config=RepairConfig(model="offline"), verify_fn=FakeVerify(),
+                patterns=FakeStore(), candidate_fixes=None, sleep=lambda _: None, static_check=fake_static)
+    assert s2.model == "offline" and s2.llm_calls == 0

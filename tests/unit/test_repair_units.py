@@ -154,15 +154,132 @@ def test_degeneration_only_on_measured_correct_repairs():
 
 
 # -- triage -----------------------------------------------------------------------------------
+def _run_failure(fc="compile_error", message="AttributeError: module 'triton' has no attribute 'next_power_of_two'",
+                 traceback=None, candidate="/runs/r/candidates/0/source.py", check="run", cases=4):
+    tb = traceback if traceback is not None else (
+        f'Traceback (most recent call last):\n  File "{candidate}", line 28, in forward\n'
+        f"    BLOCK = triton.next_power_of_two(n)\n{message}\n")
+    infos = [CaseInfo(name=f"c{i}", kind="seed", seed=i, shapes=[[4]], dtypes=["float32"]) for i in range(4)]
+    findings = [Finding(check=check, severity="error", failure_class=fc, case=f"c{i}", message=message,
+                        evidence={"traceback": tb}) for i in range(cases)]
+    return VerifyReport(verdict="fail", failure_class=fc, summary=f"{fc}: {message}", candidate=candidate,
+                        reference="r", device="cpu", findings=findings, cases=infos)
+
+
 def test_triage_routes():
     assert classify(_report(verdict="pass")).route == "pass"
     assert classify(_report(verdict="cheat", fc="cheat")).route == "cheat"
     d = classify(_report(cases=2, frac=0.3))
     assert d.route == "near_miss" and d.partial and "2 of 4 cases" in d.reason
-    assert classify(_report(fc="crash"), known_classes={"crash"}).route == "near_miss"
     far = classify(_report(fc="batch_variance"), known_classes={"numerical_mismatch"})
     assert far.route == "far_miss" and "batch_variance" in far.reason
     assert classify(_report(verdict="error", fc="runtime_error")).route == "unsupported"
+
+
+def test_total_mismatch_is_far_miss_for_both_engines_partial_is_near():
+    # every case wrong in every element, error as large as the answer: nothing to patch
+    total = _report(cases=4, frac=1.0, rel=3.0)
+    for d in (classify(total, {"numerical_mismatch"}, engine="offline"), classify(total, None, engine="llm")):
+        assert d.route == "far_miss" and d.partial is False and "total mismatch" in d.reason
+    # all elements wrong but by a little (an eps in the wrong place), or one case right: partial
+    assert classify(_report(cases=4, frac=1.0, rel=0.05), {"numerical_mismatch"}).route == "near_miss"
+    assert classify(_report(cases=3, frac=1.0, rel=3.0), {"numerical_mismatch"}).route == "near_miss"
+    assert classify(_report(cases=4, frac=0.5, rel=3.0), None).route == "near_miss"
+
+
+def test_a_kernel_that_does_not_run_needs_a_named_error_offline_and_its_own_error_for_an_llm():
+    regexes = {"compile_error": ["has no attribute 'next_power_of_two'"], "crash": ["illegal memory access"]}
+    rep = _run_failure()
+    d = classify(rep, {"compile_error"}, engine="offline", error_regexes=regexes)
+    assert d.route == "near_miss" and d.from_kernel and d.named_by == ["has no attribute 'next_power_of_two'"]
+    # the class is known but no fixing pattern names this error: the engine has no edit for it
+    other = _run_failure(message="TypeError: unsupported operand type(s)")
+    d = classify(other, {"compile_error"}, engine="offline", error_regexes=regexes)
+    assert d.route == "far_miss" and "names this error" in d.reason
+    assert classify(other, None, engine="llm").route == "near_miss"  # the LLM may read the kernel's own error
+    # known class, no error knowledge at all (the old rule let every crash through)
+    assert classify(_report(fc="crash"), known_classes={"crash"}).route == "far_miss"
+    # an error that does not come from the kernel's code: far-miss for both
+    infra = _run_failure(message="ModuleNotFoundError: No module named 'triton'",
+                         traceback='Traceback:\n  File "/venv/lib/harness.py", line 3\nModuleNotFoundError\n')
+    for d in (classify(infra, None, engine="llm"),
+              classify(infra, {"compile_error"}, engine="offline", error_regexes={"compile_error": ["triton"]})):
+        assert d.route == "far_miss" and d.from_kernel is False and "does not come from the kernel" in d.reason
+    # a compiler diagnostic, or the worker dying while it ran a case, is the kernel's
+    nvcc = _run_failure(message="RuntimeError: Error building extension 'k': kernel.cu(4): error: identifier undefined",
+                        traceback="")
+    assert classify(nvcc, None, engine="llm").route == "near_miss"
+    died = _run_failure(fc="crash", message="the worker died of SIGSEGV in case c0", traceback="", check="worker")
+    assert classify(died, None, engine="llm").from_kernel is True
+
+
+def test_detect_backend_from_the_source():
+    from pathlib import Path
+
+    from kagent.agents.triage import detect_backend
+
+    root = Path(__file__).resolve().parents[1]
+    got = {name: detect_backend((root / name).read_text()) for name in (
+        "gpu/fixtures/cuda_add_no_bounds_check.py", "adversarial/honest/pycuda_scale.py",
+        "adversarial/honest/triton_softmax.py")}
+    assert [(b.backend, b.frontend) for b in got.values()] == [("cuda", "load_inline"), ("cuda", "pycuda"),
+                                                                 ("triton", "triton")]
+    ptx = 'PTX = """\n.version 8.0\n.target sm_90\n.address_size 64\n"""\nimport triton.language as tl\n'
+    assert detect_backend(ptx).backend == "ptx"  # a lowered candidate still holds its Triton original
+    assert detect_backend(SRC).backend == "unknown"
+
+
+def test_knowledge_is_per_backend():
+    from kagent.agents.triage import knowledge
+
+    from repair_fakes import FakePattern, FakeSymptoms
+
+    pats = [FakePattern("t", backends=["triton"], symptoms=FakeSymptoms(["compile_error"], ["no attribute"])),
+            FakePattern("c", backends=["triton", "cuda"], symptoms=FakeSymptoms(["shape_mismatch"], [])),
+            FakePattern("nofix", fix=None, backends=["cuda"], symptoms=FakeSymptoms(["crash"], ["illegal"]))]
+    t, c, p = (knowledge(pats, b) for b in ("triton", "cuda", "ptx"))
+    assert (t.patterns, t.classes, t.error_regexes["compile_error"]) == (2, {"compile_error", "shape_mismatch"},
+                                                                        ["no attribute"])
+    assert (c.patterns, c.classes) == (1, {"shape_mismatch"}) and p.patterns == 0
+
+
+def test_degeneration_is_skipped_without_an_original_timing():
+    slow = _report(verdict="pass", timing=Timing(status="measured", candidate_ms=3.0, reference_ms=1.0))
+    g = guards.degeneration(slow, None, 1.5)
+    assert not g.fired and g.reason.startswith("not checked") and "slower" not in g.reason
+
+
+# -- tokens -----------------------------------------------------------------------------------
+def test_the_prompt_reservation_depends_on_the_tokenizer():
+    from kagent.tools import llm
+
+    assert llm.exact_tokenizer("gpt-4o") and llm.exact_tokenizer("openai/gpt-4o")
+    assert not llm.exact_tokenizer("anthropic/claude-sonnet-4-5")  # litellm falls back to an OpenAI encoding
+    assert llm.reserved_prompt_tokens(1000, exact=True) < llm.reserved_prompt_tokens(1000, exact=False)
+    # the audit's case: 489 counted, 700 reported by the provider; the fallback reservation holds it
+    assert llm.reserved_prompt_tokens(489, exact=False) >= 700
+
+
+# -- replay -----------------------------------------------------------------------------------
+def test_replay_script_is_keyed_by_request_index_and_drops_duplicates(tmp_path):
+    import json
+
+    from kagent.tools.scripted_llm import script_from_trajectory
+
+    ev = [
+        {"event": "llm_answer", "request_index": 2, "answer": "third", "retries": []},
+        {"event": "llm_answer", "request_index": 0, "answer": "first", "retries": ["RateLimitError: slow down"]},
+        {"event": "verify"},
+        {"event": "llm_answer", "request_index": 2, "answer": "third again (logged twice on resume)", "retries": []},
+        {"event": "llm_error", "request_index": 3, "kind": "AuthenticationError", "message": "bad key", "retries": []},
+    ]
+    p = tmp_path / "trajectory.jsonl"
+    p.write_text("\n".join(json.dumps(e) for e in ev) + "\n")
+    items = script_from_trajectory(p)
+    assert [i.get("text") or i["error"] for i in items] == ["rate_limit", "first", "third", "auth"]
+    # an old trajectory without request indices replays in file order
+    p.write_text(json.dumps({"event": "llm_answer", "answer": "a"}) + "\n" + json.dumps({"event": "llm_answer", "answer": "b"}))
+    assert [i["text"] for i in script_from_trajectory(p)] == ["a", "b"]
 
 
 # -- templates --------------------------------------------------------------------------------
