@@ -134,17 +134,10 @@ def ingest(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         backend, frontend, why = found.backend, found.frontend, found.evidence
     emit(ctx, "ingest", run_dir=str(ctx.run.path), original=state.original, reference=state.reference, single_file=state.single_file, hash=h,
          model=ctx.config.model, backend=backend, frontend=frontend, backend_evidence=why)
-    upd: dict[str, Any] = {"backend": backend, "frontend": frontend}
-    know = ctx.knowledge(backend) if ctx.offline else None
-    if know is not None and know.patterns == 0:
-        what = "no GPU kernel backend was recognised" if backend == "unknown" else f"a {FRONTEND_LABEL.get(frontend, backend)} kernel"
-        reason = (f"unsupported: {what} ({why}), and the pattern library has no pattern with a mechanical fix for "
-                  f"backend {backend}: the offline engine cannot repair it (an LLM can: --model)")
-        emit(ctx, "triage", route="unsupported", reason=reason, runs=None, partial=None, score=None)
-        return {**upd, **_stop("unrepaired", None, reason), "triage": "unsupported", "triage_reason": reason,
-                "base_hash": h, "best_hash": h, "seen_hashes": [h]}
     return {
-        **upd,
+        "backend": backend,
+        "frontend": frontend,
+        "backend_evidence": why,
         "step": 0,
         "pending": 0,
         "pending_origin": "original",
@@ -217,6 +210,7 @@ def verify(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
 
 def triage(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
     report = _report(ctx, 0)
+    know = None
     if ctx.offline:
         know = ctx.knowledge(state.backend or "triton")
         classes = ctx.known_classes
@@ -227,6 +221,14 @@ def triage(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         d = classify(report, classes, engine="offline", error_regexes=regexes)
     else:
         d = classify(report, ctx.known_classes, engine="llm")
+    if know is not None and know.patterns == 0 and d.route not in ("pass", "cheat"):
+        # checked after verify: a correct or cheating kernel of any backend still gets its verdict
+        backend = state.backend or "unknown"
+        what = ("no GPU kernel backend was recognised" if backend == "unknown"
+                else f"a {FRONTEND_LABEL.get(state.frontend or backend, backend)} kernel")
+        d = d.model_copy(update={"route": "unsupported", "reason": (
+            f"{what} ({state.backend_evidence or 'detected at ingest'}), and the pattern library has no pattern with a "
+            f"mechanical fix for backend {backend}: the offline engine cannot repair it (an LLM can: --model)")})
     score = guards.report_score(report)
     emit(ctx, "triage", route=d.route, reason=d.reason, runs=d.runs, partial=d.partial, score=score, engine=d.engine,
          from_kernel=d.from_kernel, named_by=d.named_by, backend=state.backend)

@@ -92,6 +92,7 @@ class RepairState(BaseModel):
     single_file: bool = False
     backend: str = Field("", description="triton | cuda | ptx | unknown, detected at ingest (or configured)")
     frontend: str = Field("", description="how the candidate builds its kernel: triton | load_inline | pycuda | ptx")
+    backend_evidence: str = Field("", description="what the backend was detected from")
 
     # counters
     step: int = Field(0, description="index of the newest candidate directory")

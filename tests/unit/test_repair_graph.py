@@ -227,9 +227,16 @@ def test_a_load_inline_kernel_is_unsupported_offline_without_cuda_patterns(tmp_p
                static_check=fake_static)  # the store's only fixing pattern is for triton
     assert s.status == "unrepaired" and s.triage == "unsupported" and s.attempts == 0
     assert "load_inline" in s.reason and "backend cuda" in s.reason
-    assert v.calls == []  # decided at ingest: nothing was run (no CUDA needed)
+    assert len(v.calls) == 1  # verified once (a correct or cheating kernel keeps its verdict), never edited
     ingest = _events(s)[0]
     assert (ingest["backend"], ingest["frontend"]) == ("cuda", "load_inline")
+
+
+def test_a_correct_load_inline_kernel_is_already_correct_offline(tmp_path):
+    p = _load_inline_candidate(tmp_path, bug=False)
+    s = repair(p, runs_dir=tmp_path / "runs", verify_fn=FakeVerify(), patterns=ListingStore(), candidate_fixes=make_fixes(),
+               static_check=fake_static)
+    assert s.status == "already_correct", s.reason
 
 
 def test_the_detected_backend_drives_retrieval(tmp_path):
