@@ -5,6 +5,7 @@ Layer 6. kagent.api re-exports `batch` (beside `verify` and `repair`).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,32 @@ def batch_options(
         raise InputError(f"{lines[1] if len(lines) > 1 else lines[0]}: {lines[-1].strip()}") from exc
 
 
+def _write_manifest(specs: list[KernelSpec], out: str | Path | None) -> Path:
+    """KernelSpec objects as a JSONL manifest of this batch's own: `<out>/inputs.jsonl`, or without
+    `out` `runs/inputs/<hash of the specs>.jsonl` (so two batches never share one). Relative paths
+    in the specs are taken from the current directory (a manifest's would be from its folder)."""
+    from kagent.batch_plan import absolute_model
+
+    cwd = Path.cwd()
+
+    def absolute(spec: KernelSpec) -> KernelSpec:
+        ref = Path(spec.reference) if spec.reference else None
+        return spec.model_copy(update={
+            "candidate": str(Path(spec.candidate).expanduser().resolve()),
+            "reference": str(ref.expanduser().resolve()) if ref else None,
+            "model": absolute_model(spec.model, cwd) if spec.model else None,
+        })
+
+    text = "".join(absolute(s).model_dump_json() + "\n" for s in specs)
+    if out:
+        manifest = Path(out) / "inputs.jsonl"
+    else:
+        manifest = Path("runs") / "inputs" / f"{hashlib.sha256(text.encode()).hexdigest()[:16]}.jsonl"
+    manifest.parent.mkdir(parents=True, exist_ok=True)
+    manifest.write_text(text)
+    return manifest
+
+
 def batch(
     inputs: str | Path | list[str | Path] | list[KernelSpec],
     *,
@@ -61,11 +88,7 @@ def batch(
         token_budget=token_budget, **fields)
     items = inputs if isinstance(inputs, list) else [inputs]
     if items and all(isinstance(i, KernelSpec) for i in items):
-        target = Path(out) if out else Path("runs")
-        target.mkdir(parents=True, exist_ok=True)
-        manifest = target / "inputs.jsonl"
-        manifest.write_text("".join(i.model_dump_json() + "\n" for i in items))  # type: ignore[union-attr]
-        paths = [str(manifest)]
+        paths = [str(_write_manifest(items, out))]  # type: ignore[arg-type]
     elif any(isinstance(i, KernelSpec) for i in items):
         raise InputError("give either paths or KernelSpec objects, not both")
     else:

@@ -29,8 +29,19 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
-from kagent.batch_ledger import POLICY_RULES, FilePool
-from kagent.batch_plan import BatchOptions, BatchSummary, KernelResult, Plan, PlannedKernel, PolicyReport, make_plan, start_order
+from kagent.batch_ledger import POLICY_NAME, POLICY_RULES, FilePool
+from kagent.batch_plan import (
+    RUNTIME_OPTIONS,
+    BatchOptions,
+    BatchSummary,
+    KernelResult,
+    Plan,
+    PlannedKernel,
+    PolicyReport,
+    make_plan,
+    plan_changes,
+    start_order,
+)
 from kagent.batch_worker import Job, load_runner, read_result, result_path, write_json_atomic
 from kagent.errors import InputError
 from kagent.procs import kill_tree
@@ -97,6 +108,9 @@ class LocalExecutor:
         job_file = kdir / "job.json"
         write_json_atomic(job_file, job.model_dump_json(indent=2))
         env = dict(os.environ, PYTHONUNBUFFERED="1")
+        for var in ("KAGENT_PATTERNS_DIR", "KAGENT_CACHE_DIR", "KAGENT_DATA_DIR"):  # workers run in the batch dir
+            if env.get(var) and not os.path.isabs(env[var]):
+                env[var] = os.path.abspath(env[var])
         if self.gpus:
             env["CUDA_VISIBLE_DEVICES"] = self.gpus[slot % len(self.gpus)]
         logf = open(kdir / "worker.log", "ab")
@@ -185,17 +199,17 @@ def _wait_stale_workers(batch_dir: Path, timeout_s: float = 30.0) -> None:
                     time.sleep(0.2)
 
 
-RUNTIME_OPTIONS = ("jobs", "executor", "ray_address", "gpus", "kill_grace_s", "runner")
-
-
 def _load_or_write_plan(batch_dir: Path, plan: Plan) -> tuple[Plan, bool]:
     path = batch_dir / "batch.json"
     if path.is_file():
         old = Plan.model_validate_json(path.read_text())
         if old.fingerprint != plan.fingerprint:
+            changes = plan_changes(old, plan)
+            what = ("; ".join(changes) if changes
+                    else "planned by another version of kagent (its fingerprint covers other options)")
             raise InputError(
-                f"{batch_dir} holds another batch (different kernels, budget or model); "
-                "use another --out, or the same inputs and options to resume it")
+                f"{batch_dir} holds another batch: {what}. Use another --out, or the batch's own inputs and "
+                f"options to resume it (only {', '.join(RUNTIME_OPTIONS)} may change on a resume)")
         runtime = {k: getattr(plan.options, k) for k in RUNTIME_OPTIONS}
         plan = old.model_copy(update={"options": old.options.model_copy(update=runtime)})
         write_json_atomic(path, plan.model_dump_json(indent=2))
@@ -224,15 +238,18 @@ def summarize(batch_dir: Path, plan: Plan, pool: FilePool, seconds: float) -> Ba
         r = read_result(batch_dir, k.id)
         if r is not None:  # tokens: what the kernel cost the shared budget (the pool's books)
             acct = st.kernels[k.id]
-            results.append(r.model_copy(update={"tokens": acct.spent, "granted": acct.granted}))
+            results.append(r.model_copy(update={"tokens": acct.spent, "granted": max(acct.granted, acct.spent),
+                                                "in_flight_tokens": acct.in_flight}))
     counts = {s: sum(1 for r in results if r.status == s) for s in STATUSES}
     counts["pending"] = len(plan.kernels) - len(results)
-    policy = PolicyReport(rules=POLICY_RULES, first_grants=st.first_grants, top_ups=st.top_ups,
-                          refusals=st.refusals, returned_tokens=st.returned)
+    policy = PolicyReport(name=POLICY_NAME, rules=POLICY_RULES, floor_tokens=st.floor_tokens,
+                          first_grants=st.first_grants, top_ups=st.top_ups, refusals=st.refusals,
+                          returned_tokens=st.returned, in_flight_tokens=st.in_flight_tokens)
     o = plan.options
     return BatchSummary(
         batch_dir=str(batch_dir), complete=len(results) == len(plan.kernels), token_budget=st.token_budget,
-        tokens_spent=st.spent, tokens_reserved=st.reserved, cost_budget_usd=st.cost_budget_usd, cost_spent=st.cost_usd,
+        tokens_spent=st.spent, tokens_reserved=st.reserved, tokens_in_flight=st.in_flight_tokens,
+        cost_budget_usd=st.cost_budget_usd, cost_spent=st.cost_usd,
         cost_known=st.cost_known, llm_calls=st.calls, executor=o.executor, jobs=o.jobs, model=o.model,
         seconds=round(seconds, 3), counts=counts, policy=policy, kernels=results,
     )
@@ -264,10 +281,12 @@ def run_batch(
             raise InputError(f"runner {plan.options.runner!r} cannot be loaded: {exc}") from exc
         _wait_stale_workers(batch_dir)
         pool = FilePool.create(batch_dir / "ledger.json", plan.options.token_budget, plan.options.cost_budget_usd,
-                               [k.id for k in plan.kernels], {k.id: k.spec.token_cap for k in plan.kernels})
-        dropped = pool.drop_reservations()
-        if dropped:
-            log.info("dropped %d tokens of reservations left by killed workers", dropped)
+                               [k.id for k in plan.kernels], {k.id: k.spec.token_cap for k in plan.kernels},
+                               floor_tokens=plan.options.floor_tokens,
+                               no_llm={k.id for k in plan.kernels if (k.spec.model or plan.options.model) == "offline"})
+        charged = pool.charge_open_reservations()
+        if charged:
+            log.warning("charged %d tokens of LLM calls that were in flight when the last run was killed", charged)
         done = {k.id for k in plan.kernels if result_path(batch_dir, k.id).is_file()}
         for kid in done:
             pool.finish(kid)
@@ -281,8 +300,15 @@ def run_batch(
         previous = signal.signal(signal.SIGTERM, _raise_interrupt) if _main_thread() else None
         try:
             for result in executor.run(jobs):
-                result = result.model_copy(update={"tokens": pool.state().kernels[result.id].spent,
-                                                   "granted": pool.granted(result.id)})
+                # the worker is gone: a reservation it left is a call in flight when it was killed, charged
+                # as spent by pool.finish (after the result is on disk, so a crash here resumes cleanly)
+                acct = pool.state().kernels[result.id]
+                if acct.reserved:
+                    log.warning("%s: charging %d tokens of an LLM call in flight when its worker ended",
+                                result.id, acct.reserved)
+                result = result.model_copy(update={
+                    "tokens": acct.spent + acct.reserved, "granted": max(acct.granted, acct.spent + acct.reserved),
+                    "in_flight_tokens": acct.in_flight + acct.reserved})
                 write_json_atomic(result_path(batch_dir, result.id), result.model_dump_json(indent=2))
                 pool.finish(result.id)
                 if on_event:

@@ -5,19 +5,31 @@ Ray) reserves, charges and releases through the same pool file under an exclusiv
 never-exceed rule of kagent.budget holds across processes: a call is admitted only when its prompt
 plus its answer limit fits in what the kernel may still draw.
 
-Allocation policy "fair-share-on-demand" (reported in the summary):
-1. A kernel draws tokens only when its repair first asks for an LLM call — that is, only after the
-   verifier and triage routed it to the debug agent as a near-miss. Already-correct, cheating,
-   far-miss and unsupported kernels never draw, so near-miss kernels get the whole budget.
-2. First grant = fair share: what is unallocated divided by the kernels not yet finished that have
-   not drawn yet (this one included), capped by the kernel's token_cap.
-3. Top-up: a kernel that has used its grant may draw again, from what is unallocated beyond one
-   starting share (budget / number of kernels) held back for each kernel that has not drawn yet,
-   split among the kernels drawing now.
-4. Unspent returned: when a kernel ends (any status, a killed worker included) its grant shrinks to
-   what it spent, and its open reservations are dropped; the rest goes back to the pool.
-5. Stalled kernels stopped: the repair graph's stall/oscillation/attempt guards end a kernel that
+Allocation policy "fair-share-with-floors" (reported in the summary):
+1. Only kernels that may still call the LLM count. A kernel stops counting when it ends, when its
+   model is `offline` (the pattern engine never calls), or when triage routes it away from the
+   debug agent (already correct, cheat, far-miss, unsupported: the worker tells the pool at once).
+2. First grant = fair share: the unallocated tokens divided by the kernels that may still call and
+   have not drawn yet (this one included), capped by the kernel's token_cap.
+3. Floors: for every *other* kernel that may still call and has not drawn yet, the pool keeps back
+   a floor of `floor_tokens` (BatchOptions.floor_tokens, default 1024: a short prompt plus the
+   minimum answer), or less when the pool cannot give every such kernel that much (then the floor
+   is an even split of the unallocated tokens).
+4. Calls beyond the grant: a call that does not fit in what the kernel has left is admitted when
+   the pool can cover it without touching those floors; the kernel's grant grows by what the call
+   needs (prompt + answer limit, the answer limit shrunk to fit), up to its token_cap. After the
+   call is charged the grant shrinks back to max(first grant, spent + still reserved), so no kernel
+   sits on tokens it is not using. Beyond the floors, kernels are served in start order
+   (priority first): near-miss kernels get priority.
+5. Unspent returned: when a kernel ends (any status) its grant shrinks to what it spent. A call
+   still reserved when its worker was killed is charged in full as spent (the provider may have
+   billed it) and reported as in-flight tokens, never dropped.
+6. Stalled kernels stopped: the repair graph's stall/oscillation/attempt guards end a kernel that
    repeats itself, and the per-kernel wall-time limit kills a hung worker; both return the unspent.
+7. Dollars: with a cost budget every call reserves prompt x input price + answer limit x output
+   price (litellm's table, the most expensive tier) from the shared dollar pool; a call that does
+   not fit has its answer limit shrunk or is refused. The batch refuses to start when a model that
+   will be called has no known price (set repair.price_model to price it as another model).
 """
 
 from __future__ import annotations
@@ -31,18 +43,28 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from kagent.budget import Admission, Ledger, LedgerSnapshot
+from kagent.budget import Admission, Ledger, LedgerSnapshot, Prices, fit_cost, reserve_cost
 from kagent.errors import BudgetExceeded
 
+POLICY_NAME = "fair-share-with-floors"
+DEFAULT_FLOOR_TOKENS = 1024
+
 POLICY_RULES = [
-    "a kernel draws tokens only when triage sends it to the debug agent (near-miss kernels get priority; "
-    "correct, cheating and far-miss kernels draw nothing)",
-    "first grant = unallocated tokens / kernels that have not drawn yet (fair share), capped by token_cap",
-    "top-up = (unallocated - one starting share (budget / kernels) held back per kernel that has not drawn yet) / "
-    "kernels drawing now",
-    "unspent tokens and open reservations return to the pool when a kernel ends, whatever its status",
+    "only kernels that may still call the LLM count: offline kernels and kernels triage routed away from the "
+    "debug agent (already correct, cheat, far-miss, unsupported) never draw and hold nothing back",
+    "first grant = unallocated tokens / kernels that may still call and have not drawn yet (fair share), "
+    "capped by token_cap",
+    "a floor (floor_tokens, or an even split when the pool is short) is kept back for every other kernel that "
+    "may still call and has not drawn yet",
+    "a call beyond a kernel's grant is admitted when the pool covers it without touching those floors; the grant "
+    "grows by what the call needs and shrinks back to max(first grant, spent) once it is charged; beyond the "
+    "floors kernels are served in start order (near-miss kernels first)",
+    "unspent tokens return to the pool when a kernel ends, whatever its status; calls in flight when a worker "
+    "was killed are charged in full as spent (the provider may have billed them)",
     "stalling kernels are stopped by the repair guards (stall, oscillation, attempts) and hung workers by the "
     "per-kernel time limit; their unspent grant returns",
+    "with a cost budget each call also reserves its most expensive cost (prompt x input price + answer limit x "
+    "output price) from the shared dollar pool; a model without a known price is refused at plan time",
 ]
 
 Account = Literal["waiting", "granted", "done"]
@@ -53,10 +75,14 @@ class KernelAccount(BaseModel):
 
     state: Account = "waiting"
     granted: int = 0
+    base: int = Field(0, description="the first grant (the grant never shrinks below it while the kernel runs)")
     spent: int = 0
     reserved: int = 0
+    reserved_cost: float = 0.0
+    in_flight: int = Field(0, description="tokens charged for calls in flight when the kernel's worker died")
     draws: int = 0
     cap: int | None = None
+    no_llm: bool = Field(False, description="known not to call the LLM (offline model, or triage routed it away)")
 
 
 class PoolState(BaseModel):
@@ -66,8 +92,10 @@ class PoolState(BaseModel):
 
     token_budget: int
     cost_budget_usd: float | None = None
+    floor_tokens: int = DEFAULT_FLOOR_TOKENS
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    in_flight_tokens: int = Field(0, description="charged for calls whose worker was killed before they were charged")
     cost_usd: float = 0.0
     calls: int = 0
     cost_known: bool = True
@@ -76,28 +104,44 @@ class PoolState(BaseModel):
     refusals: int = 0
     returned: int = 0
     overrun: int = Field(0, description="tokens a provider reported beyond a reservation (should stay 0)")
+    cost_overrun_usd: float = Field(0.0, description="dollars a call cost beyond its reservation (should stay 0)")
     kernels: dict[str, KernelAccount] = Field(default_factory=dict)
 
     @property
     def spent(self) -> int:
-        return self.prompt_tokens + self.completion_tokens
+        return self.prompt_tokens + self.completion_tokens + self.in_flight_tokens
 
     @property
     def reserved(self) -> int:
         return sum(k.reserved for k in self.kernels.values())
 
+    @property
+    def reserved_cost(self) -> float:
+        return sum(k.reserved_cost for k in self.kernels.values())
+
     def committed(self) -> int:
         """Tokens no longer free: grants of kernels still running, spending of kernels done."""
-        return sum(k.spent if k.state == "done" else k.granted for k in self.kernels.values())
+        return sum(k.spent if k.state == "done" else max(k.granted, k.spent + k.reserved) for k in self.kernels.values())
 
     def unallocated(self) -> int:
         return max(0, self.token_budget - self.committed())
 
-    def starting_share(self) -> int:
-        return self.token_budget // max(1, len(self.kernels))
-
     def count(self, state: Account) -> int:
         return sum(1 for k in self.kernels.values() if k.state == state)
+
+    def may_call(self, exclude: str | None = None) -> int:
+        """Kernels that may still call the LLM and have not drawn yet (other than `exclude`)."""
+        return sum(1 for kid, k in self.kernels.items() if kid != exclude and k.state == "waiting" and not k.no_llm)
+
+    def floor(self, kid: str) -> int:
+        """The floor kept back for each kernel counted by may_call(kid): floor_tokens, or, when the
+        pool is short, an even split of what is free (kid's unused grant included) among them and kid."""
+        k = self.kernels[kid]
+        mine = max(0, k.granted - k.spent - k.reserved) if k.state == "granted" else 0
+        return min(self.floor_tokens, (self.unallocated() + mine) // (self.may_call(kid) + 1))
+
+    def held_back(self, kid: str) -> int:
+        return self.may_call(kid) * self.floor(kid)
 
 
 class Refusal(BaseModel):
@@ -109,12 +153,42 @@ class Refusal(BaseModel):
 class PoolClient(Protocol):
     """What a kernel's ledger needs from the pool (FilePool here, a Ray actor in kagent.batch_ray)."""
 
-    def try_reserve(self, kid: str, prompt_tokens: int, max_tokens: int, min_answer_tokens: int) -> Admission | Refusal: ...
+    def try_reserve(self, kid: str, prompt_tokens: int, max_tokens: int, min_answer_tokens: int,
+                    prices: Prices | None = None) -> Admission | Refusal: ...
     def charge(self, kid: str, admission: Admission | None, prompt_tokens: int, completion_tokens: int, cost_usd: float | None) -> None: ...
     def release(self, kid: str, admission: Admission) -> None: ...
     def available(self, kid: str) -> int: ...
+    def mark_no_llm(self, kid: str) -> None: ...
     def totals(self) -> LedgerSnapshot: ...
     def budgets(self) -> tuple[int, float | None]: ...
+
+
+def model_prices(model: str) -> Prices | None:
+    """Dollars per prompt and per completion token from litellm's (bundled) price table, the most
+    expensive tier of each; None when the model has no price there. `offline` costs nothing;
+    scripted/replayed models (script:, replay:) have no price of their own."""
+    if model == "offline":
+        return (0.0, 0.0)
+    if model.startswith(("script:", "replay:", "kagent-scripted/")):
+        return None
+    from kagent.config import offline_llm_env
+
+    offline_llm_env()
+    import litellm
+
+    try:
+        info = litellm.get_model_info(model)
+    except Exception:  # litellm raises a bare Exception for unmapped models
+        return None
+
+    def worst(prefix: str) -> float | None:
+        vals = [float(v) for k, v in info.items() if k.startswith(prefix) and isinstance(v, (int, float))]
+        return max(vals) if vals else None
+
+    pin, pout = worst("input_cost_per_token"), worst("output_cost_per_token")
+    if pin is None or pout is None:
+        return None
+    return (pin, pout)
 
 
 class FilePool:
@@ -127,13 +201,16 @@ class FilePool:
     # -- storage ---------------------------------------------------------------------------------
     @classmethod
     def create(cls, path: str | Path, token_budget: int, cost_budget_usd: float | None, kernel_ids: list[str],
-               caps: dict[str, int | None] | None = None) -> FilePool:
+               caps: dict[str, int | None] | None = None, *, floor_tokens: int = DEFAULT_FLOOR_TOKENS,
+               no_llm: set[str] | frozenset[str] = frozenset()) -> FilePool:
+        """Create the pool, or open the one a resumed batch left (its books are kept). `no_llm`:
+        kernels known never to call the LLM (offline model)."""
         pool = cls(path)
         with pool._locked() as st:
             if st is None:
-                st = PoolState(token_budget=token_budget, cost_budget_usd=cost_budget_usd)
+                st = PoolState(token_budget=token_budget, cost_budget_usd=cost_budget_usd, floor_tokens=floor_tokens)
             for kid in kernel_ids:
-                st.kernels.setdefault(kid, KernelAccount(cap=(caps or {}).get(kid)))
+                st.kernels.setdefault(kid, KernelAccount(cap=(caps or {}).get(kid), no_llm=kid in no_llm))
             pool._write(st)
         return pool
 
@@ -160,40 +237,58 @@ class FilePool:
 
     # -- the policy --------------------------------------------------------------------------------
     @staticmethod
-    def _draw(st: PoolState, kid: str, need: int) -> None:
-        """Give `kid` its first grant or a top-up, per the policy (mutates st)."""
+    def _draw(st: PoolState, kid: str, want: int, need: int) -> None:
+        """Let `kid` draw for a call that needs at least `need` tokens and would like `want`:
+        its first grant (fair share), then, when that is not enough, what the call needs from the
+        pool beyond the floors kept back for the others (mutates st)."""
         k = st.kernels[kid]
-        free = st.unallocated()
         if k.state == "waiting":
-            share = free // max(1, st.count("waiting"))
+            share = st.unallocated() // (st.may_call(kid) + 1)
             if k.cap is not None:
                 share = min(share, k.cap)
-            k.state, k.granted, k.draws = "granted", share, 1
+            k.state, k.granted, k.base, k.draws = "granted", share, share, 1
+            k.no_llm = False  # it asked: whatever was thought, it calls
             st.first_grants.append(share)
-            return
         have = k.granted - k.spent - k.reserved
-        if have >= need:
+        if have >= want:
             return
-        held = min(free, st.count("waiting") * st.starting_share())
-        share = (free - held) // max(1, st.count("granted"))
+        extra = min(want - have, max(0, st.unallocated() - st.held_back(kid)))
         if k.cap is not None:
-            share = min(share, max(0, k.cap - k.granted))
-        if share > 0:
-            k.granted += share
+            extra = min(extra, max(0, k.cap - k.granted))
+        if extra > 0 and have + extra >= need:
+            k.granted += extra
             k.draws += 1
             st.top_ups += 1
 
-    def try_reserve(self, kid: str, prompt_tokens: int, max_tokens: int, min_answer_tokens: int) -> Admission | Refusal:
+    @staticmethod
+    def _shrink(k: KernelAccount) -> None:
+        """After a call: the grant goes back to max(first grant, what is spent or still reserved)."""
+        if k.state == "granted":
+            k.granted = max(k.base, k.spent + k.reserved)
+
+    def try_reserve(self, kid: str, prompt_tokens: int, max_tokens: int, min_answer_tokens: int,
+                    prices: Prices | None = None) -> Admission | Refusal:
         with self._locked() as st:
             assert st is not None
             k = st.kernels[kid]
             if k.state == "done":
                 return Refusal(reason=f"kernel {kid} is finished")
-            if st.cost_budget_usd is not None and st.cost_usd >= st.cost_budget_usd:
+            cost_left = None if st.cost_budget_usd is None else st.cost_budget_usd - st.cost_usd - st.reserved_cost
+            if cost_left is not None and st.cost_usd >= st.cost_budget_usd:
                 st.refusals += 1
                 self._write(st)
                 return Refusal(reason=f"batch cost budget ${st.cost_budget_usd:.4f} spent (${st.cost_usd:.4f})")
-            self._draw(st, kid, prompt_tokens + min_answer_tokens)
+            if cost_left is not None and prices is not None:  # never draw tokens for a call dollars cannot pay
+                by_cost = fit_cost(prices, cost_left, prompt_tokens, max_tokens)
+                if by_cost < min_answer_tokens:
+                    st.refusals += 1
+                    self._write(st)
+                    return Refusal(reason=(
+                        f"a call of {prompt_tokens} prompt + {min_answer_tokens} answer tokens may cost "
+                        f"${reserve_cost(prices, prompt_tokens, min_answer_tokens):.4f}; the batch has "
+                        f"${max(0.0, cost_left):.4f} left of ${st.cost_budget_usd:.4f} (calls in flight included)"))
+                max_tokens = by_cost
+            self._draw(st, kid, prompt_tokens + max_tokens, prompt_tokens + min_answer_tokens)
             have = k.granted - k.spent - k.reserved
             allowed = min(max_tokens, have - prompt_tokens)
             if allowed < min_answer_tokens:
@@ -201,17 +296,22 @@ class FilePool:
                 self._write(st)
                 return Refusal(reason=(
                     f"a call of {prompt_tokens} prompt + {min_answer_tokens} answer tokens exceeds kernel {kid}'s "
-                    f"{have} tokens left (granted {k.granted}, spent {k.spent}); the batch has {st.unallocated()} "
-                    f"unallocated of {st.token_budget} and {st.count('waiting')} kernels waiting"))
+                    f"{max(0, have)} tokens left (granted {k.granted}, spent {k.spent}); the batch has "
+                    f"{st.unallocated()} unallocated of {st.token_budget}, {st.held_back(kid)} of it kept back as "
+                    f"floors for {st.may_call(kid)} kernels that may still call"))
+            cost = reserve_cost(prices, prompt_tokens, allowed) if cost_left is not None else 0.0
             k.reserved += prompt_tokens + allowed
+            k.reserved_cost += cost
             self._write(st)
-            return Admission(prompt_tokens=prompt_tokens, max_tokens=allowed)
+            return Admission(prompt_tokens=prompt_tokens, max_tokens=allowed, cost_usd=cost)
 
     def release(self, kid: str, admission: Admission) -> None:
         with self._locked() as st:
             assert st is not None
             k = st.kernels[kid]
             k.reserved = max(0, k.reserved - (admission.prompt_tokens + admission.max_tokens))
+            k.reserved_cost = max(0.0, k.reserved_cost - admission.cost_usd)
+            self._shrink(k)
             self._write(st)
 
     def charge(self, kid: str, admission: Admission | None, prompt_tokens: int, completion_tokens: int,
@@ -223,25 +323,42 @@ class FilePool:
             if admission is not None:
                 held = admission.prompt_tokens + admission.max_tokens
                 k.reserved = max(0, k.reserved - held)
+                k.reserved_cost = max(0.0, k.reserved_cost - admission.cost_usd)
                 st.overrun += max(0, used - held)
+                if cost_usd is not None and admission.cost_usd > 0:
+                    st.cost_overrun_usd += max(0.0, cost_usd - admission.cost_usd)
             k.spent += used
             st.prompt_tokens += prompt_tokens
             st.completion_tokens += completion_tokens
             st.calls += 1
             if cost_usd is None:
                 st.cost_known = False
+                if admission is not None:  # unpriced answer: count the reserved bound, never nothing
+                    st.cost_usd += admission.cost_usd
             else:
                 st.cost_usd += cost_usd
+            self._shrink(k)
             self._write(st)
 
     def available(self, kid: str) -> int:
-        """What `kid` could use for its next call now (its grant left, or the share it would draw)."""
+        """What `kid` could use for its next call now (its grant left, or what it may draw)."""
         with self._locked() as st:
             assert st is not None
+            if st.kernels[kid].state == "done":
+                return 0
             probe = st.model_copy(deep=True)
-            self._draw(probe, kid, 1 << 62)
+            self._draw(probe, kid, 1 << 62, 0)
             k = probe.kernels[kid]
-            return 0 if k.state == "done" else max(0, k.granted - k.spent - k.reserved)
+            return max(0, k.granted - k.spent - k.reserved)
+
+    def mark_no_llm(self, kid: str) -> None:
+        """The kernel will not call the LLM (triage routed it away): hold nothing back for it."""
+        with self._locked() as st:
+            assert st is not None
+            k = st.kernels[kid]
+            if k.state == "waiting" and not k.no_llm:
+                k.no_llm = True
+                self._write(st)
 
     def totals(self) -> LedgerSnapshot:
         st = self.state()
@@ -256,37 +373,54 @@ class FilePool:
     def granted(self, kid: str) -> int:
         return self.state().kernels[kid].granted
 
-    def finish(self, kid: str) -> None:
-        """The kernel ended: its unspent grant and open reservations return to the pool. Idempotent."""
+    @staticmethod
+    def _charge_in_flight(st: PoolState, k: KernelAccount) -> int:
+        """Reservations no live worker holds: calls whose worker died mid-call. The provider may
+        have billed them, so they are charged in full (prompt + answer limit, and their dollars)."""
+        n = k.reserved
+        if n:
+            k.spent += n
+            k.in_flight += n
+            st.in_flight_tokens += n
+            st.cost_usd += k.reserved_cost
+        k.reserved, k.reserved_cost = 0, 0.0
+        return n
+
+    def finish(self, kid: str) -> int:
+        """The kernel ended: open reservations (a call in flight when its worker was killed) are
+        charged as spent, and its unspent grant returns to the pool. Idempotent; returns the
+        tokens charged for calls in flight."""
         with self._locked() as st:
             assert st is not None
             k = st.kernels[kid]
+            charged = self._charge_in_flight(st, k)
             if k.state != "done":
                 st.returned += max(0, k.granted - k.spent)
                 k.state = "done"
-            k.reserved = 0
             self._write(st)
+            return charged
 
-    def drop_reservations(self) -> int:
-        """At (re)start no worker is alive: reservations left by killed workers are void."""
+    def charge_open_reservations(self) -> int:
+        """At (re)start no worker is alive: reservations left by killed workers are charged as spent."""
         with self._locked() as st:
             assert st is not None
-            dropped = st.reserved
+            charged = sum(self._charge_in_flight(st, k) for k in st.kernels.values())
             for k in st.kernels.values():
-                k.reserved = 0
+                self._shrink(k)
             self._write(st)
-            return dropped
+            return charged
 
 
 class KernelLedger(Ledger):
     """One kernel's view of the pool, usable wherever kagent.budget.Ledger is (repair's `ledger=`).
 
     `token_budget` is the batch's; `remaining_tokens()` is what this kernel may still use; the
-    snapshot is this kernel's own spending (the pool's totals are in the batch summary)."""
+    snapshot is this kernel's own spending (the pool's totals are in the batch summary). With
+    `prices` (dollars per prompt / completion token) each call also reserves its dollars."""
 
-    def __init__(self, pool: PoolClient, kernel_id: str) -> None:
+    def __init__(self, pool: PoolClient, kernel_id: str, prices: Prices | None = None) -> None:
         budget, cost = pool.budgets()
-        super().__init__(token_budget=budget, cost_budget_usd=cost)
+        super().__init__(token_budget=budget, cost_budget_usd=cost, prices=prices)
         self.pool = pool
         self.kernel_id = kernel_id
 
@@ -299,7 +433,7 @@ class KernelLedger(Ledger):
         return self.pool.totals().cost_usd >= self.cost_budget_usd
 
     def reserve(self, prompt_tokens: int, max_tokens: int, min_answer_tokens: int = 1) -> Admission:
-        got = self.pool.try_reserve(self.kernel_id, prompt_tokens, max_tokens, min_answer_tokens)
+        got = self.pool.try_reserve(self.kernel_id, prompt_tokens, max_tokens, min_answer_tokens, self.prices)
         if isinstance(got, Refusal):
             raise BudgetExceeded(got.reason)
         return got

@@ -5,7 +5,9 @@ Layer 6 (beside kagent/batch.py). INPUTS is a directory, a glob, or a JSONL mani
     {"candidate": "k/softmax_nearmiss.py", "reference": "k/softmax.py", "priority": 2,
      "max_attempts": 5, "timeout_s": 600, "verify": {"seeds": 1}, "repair": {"stall_k": 2}}
 
-Relative paths in a manifest are relative to the manifest's folder. In a directory or glob, every
+Relative paths in a manifest (candidate, reference, a `script:`/`replay:` model) are relative to
+the manifest's folder; relative paths in the batch options are relative to the current directory.
+All are made absolute in the plan (workers run in the batch directory). In a directory or glob, every
 `.py` file that defines `class ModelNew` is a candidate; its reference is the file itself when it
 also defines `class Model`, else the problem file with the longest matching stem prefix in
 --reference-dir (default: a `problems/` folder beside the candidates or one level up), e.g.
@@ -23,6 +25,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from kagent.batch_ledger import DEFAULT_FLOOR_TOKENS, POLICY_NAME, model_prices
 from kagent.config import VerifyConfig
 from kagent.errors import InputError
 from kagent.repair_state import FinalStatus, GuardName, RepairConfig
@@ -71,6 +74,10 @@ class BatchOptions(BaseModel):
     repair: RepairConfig = Field(default_factory=RepairConfig)
     runner: str = Field("kagent.batch_worker:run_job", description="module:function that repairs one kernel")
     patterns_dir: str | None = Field(None, description="pattern store directory (default: kagent's)")
+    floor_tokens: int = Field(DEFAULT_FLOOR_TOKENS, ge=0, description=(
+        "kept back for every other kernel that may still call the LLM and has not yet, so late kernels can make a "
+        "call (a short prompt plus the minimum answer); a call beyond a kernel's fair share is admitted when the "
+        "pool covers it without touching these floors"))
 
 
 class PlannedKernel(BaseModel):
@@ -115,6 +122,8 @@ class KernelResult(BaseModel):
     triage: str = "unknown"
     guard: GuardName | None = None
     granted: int = Field(0, description="tokens drawn from the shared budget (before unspent was returned)")
+    in_flight_tokens: int = Field(0, description="of `tokens`: charged for a call in flight when its worker was "
+                                  "killed (the provider may have billed it)")
     seconds: float = 0.0
     starts: int = Field(1, description="how many times a worker started on it (>1 after a resume)")
     worker: str = ""
@@ -125,12 +134,14 @@ class PolicyReport(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = "fair-share-on-demand"
+    name: str = POLICY_NAME
     rules: list[str]
+    floor_tokens: int = DEFAULT_FLOOR_TOKENS
     first_grants: list[int] = Field(default_factory=list)
-    top_ups: int = 0
+    top_ups: int = Field(0, description="calls admitted beyond a kernel's grant (its grant grew)")
     refusals: int = 0
     returned_tokens: int = 0
+    in_flight_tokens: int = Field(0, description="charged for calls in flight when their worker was killed")
 
 
 class BatchSummary(BaseModel):
@@ -143,6 +154,8 @@ class BatchSummary(BaseModel):
     token_budget: int
     tokens_spent: int
     tokens_reserved: int = Field(0, description="held by calls in flight (0 once the batch is done)")
+    tokens_in_flight: int = Field(0, description="of tokens_spent: charged for calls in flight when their worker "
+                                  "was killed (the provider may have billed them)")
     cost_budget_usd: float | None = None
     cost_spent: float = 0.0
     cost_known: bool = True
@@ -212,6 +225,7 @@ def _specs_from_manifest(path: Path) -> list[KernelSpec]:
         spec = spec.model_copy(update={
             "candidate": str((cand if cand.is_absolute() else base / cand).resolve()),
             "reference": str((ref if ref.is_absolute() else base / ref).resolve()) if ref else None,
+            "model": absolute_model(spec.model, base) if spec.model else None,
         })
         specs.append(spec)
     return specs
@@ -254,8 +268,97 @@ def _validate_overrides(spec: KernelSpec, where: str) -> None:
                          f"{str(exc).splitlines()[-1].strip()}") from exc
 
 
+RUNTIME_OPTIONS = ("jobs", "executor", "ray_address", "gpus", "kill_grace_s", "runner", "patterns_dir")
+"""Options a rerun may change (they do not change what the batch computes; the rerun's values are used).
+Every other option is part of the batch's identity (its fingerprint)."""
+
+
+def absolute_model(model: str, base: Path) -> str:
+    """script:/replay: models name files: make their paths absolute (workers run elsewhere)."""
+    for prefix in ("script:", "replay:"):
+        if model.startswith(prefix):
+            p = Path(model[len(prefix):]).expanduser()
+            return prefix + str((p if p.is_absolute() else base / p).resolve())
+    return model
+
+
+def absolute_options(options: BatchOptions, base: Path | None = None) -> BatchOptions:
+    """Paths in the options made absolute against `base` (default: the current directory), because
+    workers run with the batch directory as their working directory."""
+    base = base or Path.cwd()
+    upd: dict[str, Any] = {"model": absolute_model(options.model, base)}
+    if options.patterns_dir:
+        p = Path(options.patterns_dir).expanduser()
+        upd["patterns_dir"] = str((p if p.is_absolute() else base / p).resolve())
+    return options.model_copy(update=upd)
+
+
+def identity(options: BatchOptions) -> dict[str, Any]:
+    """The options that make a batch what it is (all but RUNTIME_OPTIONS), flattened: a.b -> value."""
+    flat: dict[str, Any] = {}
+
+    def walk(prefix: str, v: Any) -> None:
+        if isinstance(v, dict):
+            for k in sorted(v):
+                walk(f"{prefix}.{k}" if prefix else k, v[k])
+        else:
+            flat[prefix] = v
+
+    walk("", options.model_dump(mode="json", exclude=set(RUNTIME_OPTIONS)))
+    return flat
+
+
+def plan_changes(old: Plan, new: Plan) -> list[str]:
+    """What differs between a batch on disk and the one asked for, option by option."""
+    changes: list[str] = []
+    a, b = identity(old.options), identity(new.options)
+    for key in sorted(set(a) | set(b)):
+        if a.get(key) != b.get(key):
+            changes.append(f"{key}: {a.get(key)!r} -> {b.get(key)!r}")
+    old_k = {k.id: k.model_dump(mode="json") for k in old.kernels}
+    new_k = {k.id: k.model_dump(mode="json") for k in new.kernels}
+    gone, added = sorted(set(old_k) - set(new_k)), sorted(set(new_k) - set(old_k))
+    changed = sorted(k for k in set(old_k) & set(new_k) if old_k[k] != new_k[k])
+    if gone:
+        changes.append(f"kernels no longer given: {', '.join(gone[:8])}{' ...' if len(gone) > 8 else ''}")
+    if added:
+        changes.append(f"new kernels: {', '.join(added[:8])}{' ...' if len(added) > 8 else ''}")
+    if changed:
+        changes.append(f"kernels with other paths or per-kernel options: {', '.join(changed[:8])}"
+                       f"{' ...' if len(changed) > 8 else ''}")
+    return changes
+
+
+def _check_prices(kernels: list[PlannedKernel], options: BatchOptions) -> None:
+    """With a cost budget every model that will be called needs a known price (refused otherwise:
+    a dollar budget that cannot be checked before a call is no budget)."""
+    if options.cost_budget_usd is None:
+        return
+    missing: dict[str, list[str]] = {}
+    cache: dict[str, bool] = {}
+    for k in kernels:
+        model = k.spec.model or options.model
+        if model == "offline":
+            continue
+        priced_as = k.spec.repair.get("price_model") or options.repair.price_model or model
+        if priced_as not in cache:
+            cache[priced_as] = model_prices(priced_as) is not None
+        if not cache[priced_as]:
+            missing.setdefault(priced_as, []).append(k.id)
+    if missing:
+        what = "; ".join(f"{m} (kernels {', '.join(ids[:5])}{' ...' if len(ids) > 5 else ''})" for m, ids in missing.items())
+        raise InputError(
+            f"--cost-budget needs each model's price per token, and litellm's price table has none for: {what}. "
+            "Price the calls as a listed model (repair option price_model, e.g. in a manifest line "
+            '{"repair": {"price_model": "gpt-4o"}} or kagent.batch(repair=RepairConfig(price_model=...))), '
+            "or drop --cost-budget")
+
+
 def make_plan(inputs: list[str], options: BatchOptions, reference_dir: str | Path | None = None) -> Plan:
-    """Discover the kernels, give each a unique id, and fingerprint the batch."""
+    """Discover the kernels, give each a unique id, make paths absolute, and fingerprint the batch
+    (kernels + every option but RUNTIME_OPTIONS). Raises InputError (bad inputs; a cost budget with
+    a model of unknown price)."""
+    options = absolute_options(options)
     specs = discover(inputs, reference_dir)
     kernels: list[PlannedKernel] = []
     used: set[str] = set()
@@ -268,12 +371,8 @@ def make_plan(inputs: list[str], options: BatchOptions, reference_dir: str | Pat
             kid = f"{base}-{n}"
         used.add(kid)
         kernels.append(PlannedKernel(id=kid, index=i, candidate=spec.candidate, reference=spec.reference, spec=spec))
-    ident = {
-        "kernels": [k.model_dump(mode="json") for k in kernels],
-        "token_budget": options.token_budget,
-        "cost_budget_usd": options.cost_budget_usd,
-        "model": options.model,
-    }
+    _check_prices(kernels, options)
+    ident = {"kernels": [k.model_dump(mode="json") for k in kernels], "options": identity(options)}
     fp = hashlib.sha256(json.dumps(ident, sort_keys=True).encode()).hexdigest()[:16]
     return Plan(fingerprint=fp, inputs=list(inputs), options=options, kernels=kernels)
 

@@ -23,7 +23,7 @@ from typing import Any
 from kagent.batch_ledger import FilePool, Refusal
 from kagent.batch_plan import BatchOptions, KernelResult
 from kagent.batch_worker import Job, read_result, write_json_atomic
-from kagent.budget import Admission, LedgerSnapshot
+from kagent.budget import Admission, LedgerSnapshot, Prices
 
 log = logging.getLogger("kagent.batch.ray")
 
@@ -41,8 +41,12 @@ class RayPoolClient:
 
         return ray.get(getattr(self.actor, method).remote(*args))
 
-    def try_reserve(self, kid: str, prompt_tokens: int, max_tokens: int, min_answer_tokens: int) -> Admission | Refusal:
-        return self._call("try_reserve", kid, prompt_tokens, max_tokens, min_answer_tokens)
+    def try_reserve(self, kid: str, prompt_tokens: int, max_tokens: int, min_answer_tokens: int,
+                    prices: Prices | None = None) -> Admission | Refusal:
+        return self._call("try_reserve", kid, prompt_tokens, max_tokens, min_answer_tokens, prices)
+
+    def mark_no_llm(self, kid: str) -> None:
+        self._call("mark_no_llm", kid)
 
     def charge(self, kid: str, admission: Admission | None, prompt_tokens: int, completion_tokens: int,
                cost_usd: float | None) -> None:
@@ -85,6 +89,9 @@ class _PoolActor:
 
     def available(self, kid: str) -> int:
         return self.pool.available(kid)
+
+    def mark_no_llm(self, kid: str) -> None:
+        self.pool.mark_no_llm(kid)
 
     def totals(self) -> LedgerSnapshot:
         return self.pool.totals()

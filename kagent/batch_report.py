@@ -15,8 +15,8 @@ from pathlib import Path
 
 from kagent.batch_plan import BatchSummary, KernelResult
 
-CSV_FIELDS = ["id", "input", "reference", "status", "reason", "tokens", "granted", "attempts", "failure_class",
-              "triage", "guard", "cost", "seconds", "repaired_path", "run_dir", "starts", "worker"]
+CSV_FIELDS = ["id", "input", "reference", "status", "reason", "tokens", "granted", "in_flight_tokens", "attempts",
+              "failure_class", "triage", "guard", "cost", "seconds", "repaired_path", "run_dir", "starts", "worker"]
 
 COLOURS = {
     "repaired": "#2e7d32",
@@ -170,8 +170,10 @@ def to_html(summary: BatchSummary) -> str:
 <div>token budget used: {used:.1%}</div><div class="meter" id="budget-meter"><span style="width:{min(100.0, used * 100):.1f}%"></span></div>
 <h2>Allocation policy: {_e(s.policy.name)}</h2>
 <ul class="policy">{policy}</ul>
-<div>first grants: {_e(grants)}; top-ups {s.policy.top_ups}; refused calls {s.policy.refusals};
-tokens returned to the pool {s.policy.returned_tokens}</div>
+<div>floor per kernel that may still call {s.policy.floor_tokens}; first grants: {_e(grants)};
+calls beyond a grant {s.policy.top_ups}; refused calls {s.policy.refusals};
+tokens returned to the pool {s.policy.returned_tokens}; charged for calls in flight when a worker was killed
+{s.policy.in_flight_tokens}</div>
 <h2>Outcome by failure class</h2>
 {outcome_chart(s.kernels)}
 <h2>Token spend per kernel</h2>

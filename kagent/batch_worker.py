@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from kagent.batch_ledger import FilePool, KernelLedger, PoolClient
+from kagent.batch_ledger import FilePool, KernelLedger, PoolClient, model_prices
 from kagent.batch_plan import BatchOptions, KernelResult, PlannedKernel
 from kagent.config import VerifyConfig
 from kagent.errors import InputError, KagentError, ReferenceError_
@@ -31,6 +31,8 @@ from kagent.repair_state import RepairConfig, RepairSummary
 log = logging.getLogger("kagent.batch.worker")
 
 Runner = Callable[["Job", PoolClient], KernelResult]
+
+NO_LLM_ROUTES = ("pass", "cheat", "far_miss", "unsupported")  # triage routes that end a repair without the LLM
 
 
 class Job(BaseModel):
@@ -176,7 +178,10 @@ def run_job(job: Job, pool: PoolClient) -> KernelResult:
     try:
         cfg, vcfg = _configs(job)
         cand, ref = _materialise(job)
-        ledger = KernelLedger(pool, k.id)
+        prices = None
+        if cfg.cost_budget_usd is not None and cfg.model != "offline":  # priced at plan time (batch_plan._check_prices)
+            prices = model_prices(cfg.price_model or cfg.model)
+        ledger = KernelLedger(pool, k.id, prices=prices)
         store, fixes, known = _patterns(job)
         if cfg.model != "offline":
             known = None
@@ -186,6 +191,8 @@ def run_job(job: Job, pool: PoolClient) -> KernelResult:
             if event == "ingest" and "run_dir" in data and not seen:
                 seen["run_dir"] = data["run_dir"]
                 write_json_atomic(run_file, json.dumps({"run_dir": data["run_dir"]}))
+            elif event == "triage" and data.get("route") in NO_LLM_ROUTES:
+                pool.mark_no_llm(k.id)  # it ends without the debug agent: the pool holds nothing back for it
 
         common = dict(ledger=ledger, patterns=store, candidate_fixes=fixes, known_classes=known, on_event=on_event)
         prior = json.loads(run_file.read_text())["run_dir"] if run_file.is_file() else None

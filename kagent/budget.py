@@ -7,6 +7,7 @@ reports afterwards is charged. A batch shares one ledger between threads, hence 
 
 from __future__ import annotations
 
+import math
 import threading
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -47,26 +48,53 @@ class Admission(BaseModel):
 
     prompt_tokens: int
     max_tokens: int
+    cost_usd: float = Field(0.0, description="dollars reserved for the call: prompt + max_tokens at the model's "
+                            "prices (0 when no price is known)")
+
+
+Prices = tuple[float, float]  # dollars per prompt token, per completion token
+
+
+def reserve_cost(prices: Prices | None, prompt_tokens: int, max_tokens: int) -> float:
+    """The most a call of `prompt_tokens` answering up to `max_tokens` can cost (0 without prices)."""
+    return 0.0 if prices is None else prices[0] * prompt_tokens + prices[1] * max_tokens
+
+
+def fit_cost(prices: Prices, cost_left: float, prompt_tokens: int, max_tokens: int) -> int:
+    """The largest answer limit <= max_tokens whose reservation fits in `cost_left` dollars (may be < 0)."""
+    pin, pout = prices
+    room = cost_left - pin * prompt_tokens
+    if pout <= 0:
+        return max_tokens if room >= -1e-12 else -1
+    return min(max_tokens, math.floor(room / pout + 1e-9))
 
 
 class Ledger:
-    """Tokens and dollars spent against optional limits. Thread-safe; reservations are not held:
-    callers that share a ledger across threads get the check and the charge as separate steps, so
-    a shared budget admits a call only when the reservation itself fits (see `reserve`)."""
+    """Tokens and dollars spent against optional limits. Thread-safe; reservations are held, so
+    callers that share a ledger across threads are admitted only when the reservation itself fits
+    (see `reserve`).
+
+    With `prices` (dollars per prompt / completion token, e.g. from litellm's table) a cost budget
+    is enforced like the token budget: each call reserves prompt x input price + max_tokens x
+    output price and is refused (or its answer limit shrunk) when that does not fit. Without
+    prices the cost budget only stops calls once the dollars spent reach it."""
 
     def __init__(
         self,
         token_budget: int | None = None,
         cost_budget_usd: float | None = None,
         spent: LedgerSnapshot | None = None,
+        prices: Prices | None = None,
     ) -> None:
         if token_budget is not None and token_budget < 0:
             raise ValueError("token_budget must be >= 0")
         self.token_budget = token_budget
         self.cost_budget_usd = cost_budget_usd
+        self.prices = prices
         self._lock = threading.Lock()
         self._spent = (spent or LedgerSnapshot()).model_copy()
         self._reserved = 0
+        self._reserved_cost = 0.0
 
     # -- reading -------------------------------------------------------------------------------
     def snapshot(self) -> LedgerSnapshot:
@@ -111,12 +139,25 @@ class Ledger:
                         f"a call of {prompt_tokens} prompt tokens + {min_answer_tokens} answer tokens "
                         f"exceeds the {rem} tokens left of {self.token_budget}"
                     )
+            if self.cost_budget_usd is not None and self.prices is not None:
+                cost_left = self.cost_budget_usd - self._spent.cost_usd - self._reserved_cost
+                by_cost = fit_cost(self.prices, cost_left, prompt_tokens, allowed)
+                if by_cost < min_answer_tokens:
+                    raise BudgetExceeded(
+                        f"a call of {prompt_tokens} prompt tokens + {min_answer_tokens} answer tokens may cost "
+                        f"${reserve_cost(self.prices, prompt_tokens, min_answer_tokens):.4f}, more than the "
+                        f"${max(0.0, cost_left):.4f} left of ${self.cost_budget_usd:.4f}"
+                    )
+                allowed = by_cost
+            cost = reserve_cost(self.prices, prompt_tokens, allowed) if self.cost_budget_usd is not None else 0.0
             self._reserved += prompt_tokens + allowed
-            return Admission(prompt_tokens=prompt_tokens, max_tokens=allowed)
+            self._reserved_cost += cost
+            return Admission(prompt_tokens=prompt_tokens, max_tokens=allowed, cost_usd=cost)
 
     def release(self, admission: Admission) -> None:
         with self._lock:
             self._reserved -= admission.prompt_tokens + admission.max_tokens
+            self._reserved_cost = max(0.0, self._reserved_cost - admission.cost_usd)
 
     def charge(
         self,
@@ -129,4 +170,7 @@ class Ledger:
         with self._lock:
             if admission is not None:
                 self._reserved -= admission.prompt_tokens + admission.max_tokens
+                self._reserved_cost = max(0.0, self._reserved_cost - admission.cost_usd)
             self._spent.add_call(prompt_tokens, completion_tokens, cost_usd)
+            if cost_usd is None and admission is not None:  # unpriced answer: count the reserved bound
+                self._spent.cost_usd += admission.cost_usd

@@ -94,6 +94,8 @@ def batch(
     shape_cases: Optional[int] = typer.Option(None, "--shape-cases", help="verify: at most this many boundary shapes"),
     verify_timeout: Optional[float] = typer.Option(None, "--verify-timeout", help="verify: seconds one worker may run"),
     patterns_dir: Optional[Path] = typer.Option(None, "--patterns-dir", help="pattern store directory"),
+    floor_tokens: Optional[int] = typer.Option(None, "--floor-tokens",
+                                               help="tokens kept back per kernel that may still call the LLM (default 1024)"),
     json_out: bool = typer.Option(False, "--json", help="print only the batch summary as JSON"),
     runner: Optional[str] = typer.Option(None, "--runner", hidden=True, help="module:function repairing one kernel (tests)"),
     verbose: bool = typer.Option(False, "--verbose", "-v"),
@@ -113,6 +115,7 @@ def batch(
             token_budget=token_budget, cost_budget_usd=cost_budget, jobs=jobs, executor=executor,
             ray_address=ray_address, model=model, max_attempts=max_attempts, kernel_timeout_s=kernel_timeout,
             device=device, runner=runner, patterns_dir=str(patterns_dir) if patterns_dir else None,
+            floor_tokens=floor_tokens,
             verify={k: v for k, v in (("seeds", seeds), ("stress", False if no_stress else None),
                                       ("max_shape_cases", shape_cases), ("timeout_s", verify_timeout)) if v is not None},
         )
@@ -145,6 +148,8 @@ def _print_summary(summary: Any) -> None:
     out = Console(soft_wrap=True)
     out.print(results_table(summary.kernels, title="kagent batch"))
     counts = ", ".join(f"{k} {v}" for k, v in summary.counts.items() if v)
-    out.print(f"{counts}; tokens {summary.tokens_spent} of {summary.token_budget}; "
+    in_flight = f" ({summary.tokens_in_flight} charged for calls in flight when a worker was killed)" \
+        if summary.tokens_in_flight else ""
+    out.print(f"{counts}; tokens {summary.tokens_spent} of {summary.token_budget}{in_flight}; "
               f"{summary.llm_calls} LLM calls; {summary.seconds:.1f} s", markup=False)
     out.print(f"report: {Path(summary.batch_dir) / 'report.html'}", markup=False)

@@ -58,4 +58,15 @@ def dispatch(job, pool):
         raise ValueError("fake runner bug")
     if kind == "spend":
         return spend(job, pool)
+    if kind == "inflight":  # reserves a call, then hangs in it until the batch kills the worker
+        KernelLedger(pool, job.kernel.id).reserve(500, 700, min_answer_tokens=50)
+        while True:
+            time.sleep(1)
+    if kind == "llm":  # one real call through kagent.tools.llm with the batch's model (script:...)
+        from kagent.tools.llm import complete
+
+        ans = complete([{"role": "user", "content": "fix this kernel"}], model=job.options.model,
+                       ledger=KernelLedger(pool, job.kernel.id), max_tokens=200, min_answer_tokens=20)
+        return _result(job, "unrepaired", f"fake: the model said {ans.text.strip()!r}",
+                       tokens=ans.prompt_tokens + ans.completion_tokens)
     raise AssertionError(f"unknown fake kernel kind {kind!r}")

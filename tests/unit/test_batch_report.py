@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kagent.batch_ledger import POLICY_RULES
+from kagent.batch_ledger import POLICY_NAME, POLICY_RULES
 from kagent.batch_plan import BatchSummary, KernelResult, PolicyReport
 from kagent.batch_report import to_csv, write_reports
 
@@ -67,7 +67,7 @@ def test_report_in_a_headless_browser(tmp_path):
     assert sum(int(n) for _, _, n in bars) == 12 and {c for c, _, _ in bars} == set(CLASSES)
     spend = re.findall(r'<rect class="spend" data-kernel="([^"]+)" data-tokens="(\d+)"', dom)
     assert len(spend) == 12 and sum(int(t) for _, t in spend) == s.tokens_spent
-    assert 'id="chart-outcomes"' in dom and 'id="chart-spend"' in dom and "fair-share-on-demand" in dom
+    assert 'id="chart-outcomes"' in dom and 'id="chart-spend"' in dom and POLICY_NAME in dom
     shot = tmp_path / "shot.png"
     subprocess.run([exe, *FLAGS, f"--user-data-dir={tmp_path / 'profile2'}", "--window-size=1300,1600",
                     f"--screenshot={shot}", page.as_uri()], capture_output=True, timeout=120)
