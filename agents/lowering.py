@@ -5,14 +5,19 @@ assembles Triton's PTX with ptxas, runs the structural checks, applies kagent's 
 passes and (with a model) the LLM's edits, writes the PTX, the cubins, the manifest and the
 PTX-backed candidate, and (on CUDA) runs the differential test and timing against Triton.
 
-Gate order for every edit (issue 7): ptxas accepts -> structural checks -> differential test
-against the Triton original on the input suite -> timing stable (reject high spread) -> faster than
-its parent. A failed gate is a finding the agent sees in its next round. On a machine without CUDA
-an edit can pass the differential gate only when ptxas produces the same machine code as its
-parent (then equivalence is proven without running); otherwise it stays "not run: needs CUDA" and
-the edit is not applied.
+Capture runs the candidate on the problem's shapes and on the boundary-shape cases `kagent verify`
+plans for this problem (verifiers.suite.plan_cases), so every specialisation verify launches is
+lowered; the differential test on CUDA runs those cases too.
 
-Layer 4 (agents): uses tools and verifiers. litellm is imported only when a model is given.
+Gate order for every edit (issue 7): ptxas accepts -> structural checks -> differential test
+against the Triton original on the input suite (the edited specialisation must be launched by it)
+-> timing stable on both sides (reject high spread) -> faster than its parent (whose speed must be
+known). A failed gate is a finding the agent sees in its next round. An edit that ptxas turns into
+the parent's machine code is equivalent but not faster: rejected with that reason. Without CUDA an
+edit that changes the machine code ends "not verified: needs CUDA" and is not applied.
+
+The LLM goes through kagent.tools.llm (token ledger, never-exceed budget, retries of transient
+provider errors, the scripted provider in tests). Layer 4 (agents): uses tools and verifiers.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from kagent.budget import Ledger, LedgerSnapshot
+from kagent.config import VerifyConfig
 from kagent.log import get_logger
 from kagent.state import Finding
 from kagent.tools import ptx as ptxtool
@@ -39,13 +46,19 @@ from kagent.tools.ptx_launch import (
     manifest_dump,
     param_format,
 )
-from kagent.tools.triton_capture import CaptureResult, capture, compile_specs
+from kagent.tools.triton_capture import CaptureResult, ShapeCase, capture, compile_specs
 from kagent.verifiers.ptx import KernelAbi, check_ptx
 
 log = get_logger("agents.lowering")
 
-MAX_TIMING_SPREAD = 0.10  # reject timings whose (p90-p10)/median exceeds this
+MAX_TIMING_SPREAD = 0.10  # reject timings whose (p90-p10)/median exceeds this (Triton's or the PTX's)
 MIN_SPEEDUP = 0.01  # an edit must beat its parent by at least 1%
+LLM_MAX_TOKENS = 16384  # an answer holds a whole PTX module
+LLM_MIN_ANSWER_TOKENS = 1024
+NEEDS_CUDA = "not run: needs CUDA"
+NOT_LAUNCHED = "not run: not launched by the test inputs"
+# kernel equivalence verdicts that do not fail `kagent lower` (every other one does)
+PASSING_EQUIVALENCE = ("equivalent", NEEDS_CUDA, NOT_LAUNCHED)
 
 
 class _Model(BaseModel):
@@ -56,10 +69,13 @@ class EditRecord(_Model):
     source: Literal["pass", "llm"]
     name: str
     round: int = 0
-    outcome: Literal["accepted", "rejected", "no_change", "not_verified"]
+    outcome: Literal["accepted", "rejected", "no_change", "not_verified", "stopped"]
     gate: Literal["ptxas", "structure", "differential", "timing", "speed", "none"] = "none"
     reason: str = ""
     ptx: str | None = Field(None, description="path of the edited PTX that was judged")
+    prompt: str | None = Field(None, description="path of the prompt sent to the model (LLM rounds)")
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
     findings: list[Finding] = Field(default_factory=list)
 
 
@@ -69,6 +85,7 @@ class KernelLowering(_Model):
     role: Literal["captured", "generic"]
     key: str
     launches: int = Field(description="how many captured launches used this specialisation")
+    cases: list[str] = Field(default_factory=list, description="the suite cases whose launches used it")
     grid: list[int] | None = None
     ptx: str | None = None
     triton_ptx: str | None = None
@@ -83,7 +100,7 @@ class KernelLowering(_Model):
     num_warps: int | None = None
     same_machine_code_as_triton: bool | None = Field(
         None, description="the final cubin's code sections equal Triton's own cubin's")
-    equivalence: str = Field("not run: needs CUDA", description="differential test verdict against Triton")
+    equivalence: str = Field(NEEDS_CUDA, description="differential test verdict against Triton")
     speed: TimingResult = Field(default_factory=lambda: TimingResult(status="not_measured", reason="needs CUDA"))
     findings: list[Finding] = Field(default_factory=list)
     edits: list[EditRecord] = Field(default_factory=list)
@@ -101,7 +118,11 @@ class LowerReport(_Model):
     manifest: str | None = None
     triton_version: str | None = None
     kernels: list[KernelLowering] = Field(default_factory=list)
+    shape_cases: list[ShapeCase] = Field(default_factory=list, description="verify's boundary-shape cases captured")
+    cases_skipped: dict[str, str] = Field(default_factory=dict)
     differential: DiffResult | None = None
+    llm: LedgerSnapshot | None = Field(None, description="tokens spent by the lowering agent's model")
+    token_budget: int | None = None
     verify: dict | None = Field(None, description="kagent verify's report on the PTX-backed candidate, when run")
     findings: list[Finding] = Field(default_factory=list)
     seconds: float = 0.0
@@ -126,24 +147,41 @@ class _Variant:
 
     def __init__(self, rec: KernelLowering, lv: LoweredVariant, abi: KernelAbi, triton_cubin: Path):
         self.rec, self.lv, self.abi, self.triton_cubin = rec, lv, abi, triton_cubin
+        self.launched: bool | None = None  # launched by the differential test (None: not run)
+
+
+def suite_shape_cases(candidate: Path, reference: Path | None, config: VerifyConfig | None = None) -> list[ShapeCase]:
+    """The boundary-shape cases `kagent verify` plans for this problem (same planner, same config)."""
+    from kagent.tools.problem import inspect_sources
+    from kagent.verifiers.suite import plan_cases
+
+    files = inspect_sources(candidate, reference)
+    return [ShapeCase(name=c.name, seed=c.seed, overrides=c.overrides)
+            for c in plan_cases(config or VerifyConfig(), files.shape_constants) if c.kind == "shape"]
 
 
 def lower(candidate: str | Path, reference: str | Path | None = None, arch: str = ptxtool.DEFAULT_ARCH,
           out_dir: str | Path | None = None, model: str | None = None, rounds: int = 3,
           passes: bool = True, device: Literal["auto", "cpu", "cuda"] = "auto", timing: bool = True,
-          seeds: int = 3) -> LowerReport:
+          seeds: int = 3, token_budget: int | None = None, verify_config: VerifyConfig | None = None) -> LowerReport:
+    """Raises ValueError for an arch Triton cannot target, InputError for a bad candidate/problem."""
     t0 = time.time()
+    arch = ptxtool.triton_arch(arch)
     candidate = Path(candidate).resolve()
     reference = Path(reference).resolve() if reference else None
+    vcfg = verify_config or VerifyConfig()
+    shape_cases = suite_shape_cases(candidate, reference, vcfg)
     out = Path(out_dir or candidate.parent / f"{candidate.stem}_ptx").resolve()
     out.mkdir(parents=True, exist_ok=True)
     dev: Literal["cpu", "cuda"] = _detect_device() if device == "auto" else device
     report = LowerReport(status="error", candidate=str(candidate), reference=str(reference) if reference else None,
-                         arch=arch, device=dev, out_dir=str(out))
+                         arch=arch, device=dev, out_dir=str(out), shape_cases=shape_cases, token_budget=token_budget)
 
-    cap: CaptureResult = capture(candidate, reference, device=dev, arch=arch)
+    cap: CaptureResult = capture(candidate, reference, device=dev, arch=arch, shape_cases=shape_cases,
+                                 max_shape_numel=vcfg.max_shape_numel)
     (out / "capture.json").write_text(cap.model_dump_json(indent=1))
     report.triton_version = cap.triton_version
+    report.cases_skipped = cap.cases_skipped
     if cap.status != "ok":
         report.message = f"capture {cap.status}: {cap.message}"
         report.findings.append(Finding(check="lower.capture", severity="error", message=report.message[:2000],
@@ -157,44 +195,19 @@ def lower(candidate: str | Path, reference: str | Path | None = None, arch: str 
     for spec in cap.specs:
         c = by_key.get(spec.key)
         launches = [l for l in cap.launches if l.spec_key == spec.key] if spec.role == "captured" else []
+        launches.sort(key=lambda l: l.case != "problem")  # the problem's own launch first (its grid is shown)
         rec = KernelLowering(kernel=spec.qualname, entry=c.name if c else spec.name, role=spec.role, key=spec.key,
-                             launches=len(launches) if spec.role == "captured" else 0,
-                             grid=launches[0].grid if launches and spec.role == "captured" else None)
+                             launches=len(launches), cases=sorted({l.case for l in launches}),
+                             grid=launches[0].grid if launches else None)
         report.kernels.append(rec)
         if c is None or c.status != "ok":
             msg = c.message if c else comp.message
             rec.findings.append(Finding(check="lower.compile", severity="error", failure_class="compile_error",
                                         message=f"Triton AOT compile failed: {msg}"[:2000]))
             continue
-        rec.ir = {k: v for k, v in c.files.items() if k in ("ttir", "ttgir", "llir")}
-        rec.triton_ptx = c.files["ptx"]
-        meta = c.metadata
-        rec.num_warps = int(meta["num_warps"])
-        rec.shared_bytes = int(meta.get("shared", 0))
-        stem = f"{spec.name}_{spec.key[:8]}"
-        ptx_path = out / f"{stem}.ptx"
-        shutil.copyfile(c.files["ptx"], ptx_path)
-        abi = KernelAbi.from_spec(spec, entry=c.name, num_warps=rec.num_warps, arch=arch)
-        try:
-            fmt = param_format(spec)
-        except NotImplementedError as e:
-            rec.findings.append(Finding(check="lower.launcher", severity="error", message=str(e)))
-            continue
-        lv = LoweredVariant(spec=spec, entry=c.name, ptx=ptx_path.name, cubin=f"{stem}.cubin",
-                            triton_ptx=str(Path(c.files["ptx"]).relative_to(out)), num_warps=rec.num_warps,
-                            num_ctas=int(meta.get("num_ctas", 1)), shared=rec.shared_bytes,
-                            global_scratch_size=int(meta.get("global_scratch_size", 0) or 0),
-                            global_scratch_align=int(meta.get("global_scratch_align", 1) or 1),
-                            profile_scratch_size=int(meta.get("profile_scratch_size", 0) or 0),
-                            profile_scratch_align=int(meta.get("profile_scratch_align", 1) or 1),
-                            launch_cooperative_grid=bool(meta.get("launch_cooperative_grid", False)),
-                            launch_pdl=bool(meta.get("launch_pdl", False)), param_format=fmt)
-        chk = check_ptx(ptx_path, abi, cubin_out=out / lv.cubin)
-        _record_check(rec, chk)
-        rec.ptx, rec.cubin = str(ptx_path), str(out / lv.cubin) if chk.ptxas.status == "ok" else None
-        if chk.ptxas.status == "ok":
-            rec.same_machine_code_as_triton = ptxtool.same_machine_code(out / lv.cubin, c.files["cubin"])
-        variants.append(_Variant(rec, lv, abi, Path(c.files["cubin"])))
+        v = _prepare_variant(out, arch, spec, c, rec)
+        if v is not None:
+            variants.append(v)
 
     ok_variants = [v for v in variants if v.rec.ptxas == "accepted" and not any(
         f.severity == "error" for f in v.rec.findings)]
@@ -208,33 +221,81 @@ def lower(candidate: str | Path, reference: str | Path | None = None, arch: str 
                                                            forward_signature=cap.forward_signature))
 
     ctx = _EditContext(out=out, manifest=manifest, manifest_path=manifest_path, candidate=candidate,
-                       reference=reference, device=dev, seeds=seeds, timing=timing)
+                       reference=reference, device=dev, seeds=seeds, timing=timing, shape_cases=shape_cases,
+                       ledger=Ledger(token_budget=token_budget))
     if ok_variants and dev == "cuda":
         base = ctx.run_differential()
         report.differential = base
         for v in ok_variants:
-            v.rec.equivalence = base.verdict
-            v.rec.speed = base.timing if v.lv.spec.key in base.launch_counts else TimingResult(
-                status="not_measured", reason="this specialisation was not launched by the test inputs")
+            _record_baseline(v, base)
     if passes:
         for v in ok_variants:
             _apply_pass(ctx, v, "copy_propagate_movs", ptxtool.copy_propagate_movs)
             _apply_pass(ctx, v, "strip_debug_info", ptxtool.strip_debug_info)
     if model:
-        primary = [v for v in ok_variants if v.lv.spec.role == "captured"]
+        # the model edits what the problem's own shapes launch: only there is the parent's speed measured
+        primary = [v for v in ok_variants if "problem" in v.rec.cases]
         for v in primary:
-            _llm_rounds(ctx, v, model, rounds)
+            if not _llm_rounds(ctx, v, model, rounds):
+                break
+        report.llm = ctx.ledger.snapshot()
     manifest_dump(manifest, manifest_path)
 
-    if len(ok_variants) == len(variants) and variants:
+    ok_keys = {v.rec.key for v in ok_variants}
+    if report.kernels and len(ok_keys) == len(report.kernels):
         report.status = "ok"
-        report.message = f"{len(variants)} specialisation(s) lowered to PTX for {arch}"
+        report.message = f"{len(report.kernels)} specialisation(s) lowered to PTX for {arch}"
     else:
-        bad = [v.rec.kernel for v in variants if v not in ok_variants]
+        bad = [k.kernel for k in report.kernels if k.key not in ok_keys]
         report.message = f"lowering failed for {bad or 'all kernels'}"
     report.seconds = time.time() - t0
     (out / "report.json").write_text(report.model_dump_json(indent=1))
     return report
+
+
+def _prepare_variant(out: Path, arch: str, spec, c, rec: KernelLowering) -> _Variant | None:
+    """Copy Triton's PTX of one compiled specialisation, assemble and check it; its launch record."""
+    rec.ir = {k: v for k, v in c.files.items() if k in ("ttir", "ttgir", "llir")}
+    rec.triton_ptx = c.files["ptx"]
+    meta = c.metadata
+    rec.num_warps = int(meta["num_warps"])
+    rec.shared_bytes = int(meta.get("shared", 0))
+    stem = f"{spec.name}_{spec.key[:8]}"
+    ptx_path = out / f"{stem}.ptx"
+    shutil.copyfile(c.files["ptx"], ptx_path)
+    abi = KernelAbi.from_spec(spec, entry=c.name, num_warps=rec.num_warps, arch=arch)
+    try:
+        fmt = param_format(spec)
+    except NotImplementedError as e:
+        rec.findings.append(Finding(check="lower.launcher", severity="error", message=str(e)))
+        return None
+    lv = LoweredVariant(spec=spec, entry=c.name, ptx=ptx_path.name, cubin=f"{stem}.cubin",
+                        triton_ptx=str(Path(c.files["ptx"]).relative_to(out)), num_warps=rec.num_warps,
+                        num_ctas=int(meta.get("num_ctas", 1)), shared=rec.shared_bytes,
+                        global_scratch_size=int(meta.get("global_scratch_size", 0) or 0),
+                        global_scratch_align=int(meta.get("global_scratch_align", 1) or 1),
+                        profile_scratch_size=int(meta.get("profile_scratch_size", 0) or 0),
+                        profile_scratch_align=int(meta.get("profile_scratch_align", 1) or 1),
+                        launch_cooperative_grid=bool(meta.get("launch_cooperative_grid", False)),
+                        launch_pdl=bool(meta.get("launch_pdl", False)), param_format=fmt)
+    chk = check_ptx(ptx_path, abi, cubin_out=out / lv.cubin)
+    _record_check(rec, chk)
+    rec.ptx, rec.cubin = str(ptx_path), str(out / lv.cubin) if chk.ptxas.status == "ok" else None
+    if chk.ptxas.status == "ok":
+        rec.same_machine_code_as_triton = ptxtool.same_machine_code(out / lv.cubin, c.files["cubin"])
+    return _Variant(rec, lv, abi, Path(c.files["cubin"]))
+
+
+def _record_baseline(v: _Variant, base: DiffResult) -> None:
+    """A variant's verdict from the first differential run: only a launched variant was tested."""
+    v.launched = v.lv.spec.key in base.launch_counts
+    if base.status in ("equivalent", "not_equivalent") and not v.launched:
+        v.rec.equivalence = NOT_LAUNCHED
+        v.rec.speed = TimingResult(status="not_measured", reason="this specialisation was not launched by the "
+                                   "test inputs")
+        return
+    v.rec.equivalence = base.verdict
+    v.rec.speed = base.timing
 
 
 def _record_check(rec: KernelLowering, chk) -> None:
@@ -248,16 +309,27 @@ def _record_check(rec: KernelLowering, chk) -> None:
 
 class _EditContext:
     def __init__(self, out: Path, manifest: LoweredManifest, manifest_path: Path, candidate: Path,
-                 reference: Path | None, device: str, seeds: int, timing: bool):
+                 reference: Path | None, device: str, seeds: int, timing: bool,
+                 shape_cases: list[ShapeCase] | None = None, ledger: Ledger | None = None):
         self.out, self.manifest, self.manifest_path = out, manifest, manifest_path
         self.candidate, self.reference, self.device, self.seeds, self.timing = (candidate, reference, device,
                                                                                seeds, timing)
+        self.shape_cases = list(shape_cases or [])
+        self.ledger = ledger or Ledger()
+        self.llm_requests = 0  # request index of the next model call (the scripted provider keys on it)
         self.seen: set[str] = set()
 
     def run_differential(self) -> DiffResult:
         manifest_dump(self.manifest, self.manifest_path)
         return differential(self.manifest_path, self.candidate, self.reference, seeds=self.seeds,
-                            timing=self.timing)
+                            timing=self.timing, shape_cases=[c.model_dump() for c in self.shape_cases])
+
+
+def _reject(rec: EditRecord, gate: str, reason: str, findings: list[Finding] | None = None) -> EditRecord:
+    rec.outcome, rec.gate, rec.reason = "rejected", gate, reason[:1000]  # type: ignore[assignment]
+    rec.findings = findings if findings is not None else [
+        Finding(check=f"ptx.{gate}", severity="error", message=rec.reason)]
+    return rec
 
 
 def judge_edit(ctx: _EditContext, v: _Variant, new_ptx: str, source: Literal["pass", "llm"], name: str,
@@ -281,52 +353,52 @@ def judge_edit(ctx: _EditContext, v: _Variant, new_ptx: str, source: Literal["pa
     rec = EditRecord(source=source, name=name, round=round_, outcome="rejected", ptx=str(cand_ptx))
     chk = check_ptx(cand_ptx, v.abi, cubin_out=cand_cubin)
     if chk.ptxas.status != "ok":
-        rec.gate, rec.findings = "ptxas", [f for f in chk.findings if f.check == "ptx.ptxas"]
-        rec.reason = "; ".join(f.message for f in rec.findings)[:1000]
-        return rec
+        bad = [f for f in chk.findings if f.check == "ptx.ptxas"]
+        return _reject(rec, "ptxas", "; ".join(f.message for f in bad), bad)
     if not chk.ok:
-        rec.gate, rec.findings = "structure", [f for f in chk.findings if f.severity == "error"]
-        rec.reason = "; ".join(f.message for f in rec.findings)[:1000]
-        return rec
-    parent_cubin = ctx.out / v.lv.cubin
-    if ptxtool.same_machine_code(cand_cubin, parent_cubin):
-        # identical machine code: equivalent and exactly as fast; keep the edit (it changed only the PTX text)
-        rec.outcome, rec.gate = "accepted", "none"
-        rec.reason = "ptxas emits the same machine code as the parent: equivalent, speed unchanged (not a speed-up)"
-        _adopt(ctx, v, cand_ptx, cand_cubin, chk, name)
-        return rec
+        bad = [f for f in chk.findings if f.severity == "error"]
+        return _reject(rec, "structure", "; ".join(f.message for f in bad), bad)
+    if ptxtool.same_machine_code(cand_cubin, ctx.out / v.lv.cubin):
+        return _reject(rec, "speed", "not faster: ptxas emits the same machine code as the parent "
+                       "(equivalent, but the speed cannot change)")
     if ctx.device != "cuda":
         rec.outcome, rec.gate = "not_verified", "differential"
-        rec.reason = "machine code differs from the parent; differential test not run: needs CUDA"
+        rec.reason = "not verified: needs CUDA (the machine code differs from the parent; the differential test "\
+                     "and timing need a GPU)"
         return rec
+    if not v.launched:
+        return _reject(rec, "differential", "not tested: the differential test's inputs never launch this "
+                       "specialisation, so an edit to it cannot be shown equivalent")
+    parent_ms = v.rec.speed.ptx_ms if v.rec.speed.status == "measured" else None
+    if parent_ms is None:
+        return _reject(rec, "speed", f"the parent's speed is unknown ({v.rec.speed.reason or 'not measured'}): "
+                       "an edit cannot be shown faster")
     # differential + timing on the GPU, with the candidate edit swapped in
     old_ptx, old_cubin = v.lv.ptx, v.lv.cubin
-    parent_ms = v.rec.speed.ptx_ms
     v.lv.ptx, v.lv.cubin = str(cand_ptx.relative_to(ctx.out)), str(cand_cubin.relative_to(ctx.out))
-    res = ctx.run_differential()
-    if res.status != "equivalent":
+    try:
+        res = ctx.run_differential()
+    finally:
         v.lv.ptx, v.lv.cubin = old_ptx, old_cubin
         manifest_dump(ctx.manifest, ctx.manifest_path)
-        rec.gate = "differential"
+    if res.status != "equivalent":
         bad = [c for c in res.cases if not c.equal]
-        rec.reason = f"{res.status}: {res.reason}; failing cases: " + ", ".join(
+        reason = f"{res.status}: {res.reason}; failing cases: " + ", ".join(
             f"{c.name} ({c.mismatches} mismatches, max |diff| {c.max_abs_diff}, first at {c.first_mismatch}"
             f"{', ' + c.error if c.error else ''})" for c in bad[:4])
-        rec.findings = [Finding(check="ptx.differential", severity="error", failure_class="numerical_mismatch",
-                                message=rec.reason[:1000])]
-        return rec
+        return _reject(rec, "differential", reason, [Finding(check="ptx.differential", severity="error",
+                                                             failure_class="numerical_mismatch", message=reason[:1000])])
+    if v.lv.spec.key not in res.launch_counts:
+        return _reject(rec, "differential", "not tested: the differential test did not launch the edited "
+                       "specialisation")
     t = res.timing
-    if t.status != "measured" or (t.ptx_spread or 0) > MAX_TIMING_SPREAD:
-        v.lv.ptx, v.lv.cubin = old_ptx, old_cubin
-        manifest_dump(ctx.manifest, ctx.manifest_path)
-        rec.gate, rec.reason = "timing", f"timing not stable enough to judge: {t.model_dump()}"
-        return rec
-    if parent_ms is not None and t.ptx_ms is not None and t.ptx_ms > parent_ms * (1 - MIN_SPEEDUP):
-        v.lv.ptx, v.lv.cubin = old_ptx, old_cubin
-        manifest_dump(ctx.manifest, ctx.manifest_path)
-        rec.gate, rec.reason = "speed", f"not faster than its parent: {t.ptx_ms:.4f} ms vs {parent_ms:.4f} ms"
-        return rec
-    v.lv.ptx, v.lv.cubin = old_ptx, old_cubin
+    spreads = [x for x in (t.ptx_spread, t.triton_spread) if x is not None]
+    if t.status != "measured" or t.ptx_ms is None or len(spreads) < 2 or max(spreads) > MAX_TIMING_SPREAD:
+        return _reject(rec, "timing", f"timing not stable enough to judge (spread limit {MAX_TIMING_SPREAD} on "
+                       f"both sides): {t.model_dump()}")
+    if t.ptx_ms > parent_ms * (1 - MIN_SPEEDUP):
+        return _reject(rec, "speed", f"not faster than its parent: {t.ptx_ms:.4f} ms vs {parent_ms:.4f} ms "
+                       f"(needs at least {MIN_SPEEDUP:.0%} less)")
     _adopt(ctx, v, cand_ptx, cand_cubin, chk, name)
     v.rec.speed, v.rec.equivalence = t, res.verdict
     rec.outcome, rec.reason = "accepted", f"equivalent on {len(res.cases)} cases; {t.ptx_ms:.4f} ms"
@@ -367,56 +439,86 @@ def extract_ptx(answer: str) -> str | None:
 
 
 def render_prompt(v: _Variant, ctx: _EditContext, feedback: list[str], round_: int) -> str:
-    import importlib.resources
+    from kagent.tools.templates import render
 
-    import jinja2
-
-    src = importlib.resources.files("kagent.prompts").joinpath("lowering.j2").read_text()
-    env = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True, autoescape=False)
     ttgir_path = v.rec.ir.get("ttgir")
     ttgir = Path(ttgir_path).read_text() if ttgir_path else ""
-    return env.from_string(src).render(
-        kernel=v.rec.kernel, entry=v.lv.entry, arch=v.abi.arch, num_warps=v.lv.num_warps, shared=v.lv.shared,
-        grid=v.rec.grid or [], params=v.abi.params, hidden_params=v.abi.hidden_params,
+    return render(
+        "lowering.j2", kernel=v.rec.kernel, entry=v.lv.entry, arch=v.abi.arch, num_warps=v.lv.num_warps,
+        shared=v.lv.shared, grid=v.rec.grid or [], params=v.abi.params, hidden_params=v.abi.hidden_params,
         registers=v.rec.registers, spill_stores=v.rec.spill_stores, spill_loads=v.rec.spill_loads,
         triton_ms=v.rec.speed.triton_ms, ptx_ms=v.rec.speed.ptx_ms, ttgir=ttgir[:20000],
         ptx=(ctx.out / v.lv.ptx).read_text(), feedback=feedback, round=round_)
 
 
-def _llm_rounds(ctx: _EditContext, v: _Variant, model: str, rounds: int) -> None:
-    from kagent.config import offline_llm_env
+SYSTEM_PROMPT = "You are an expert GPU kernel engineer. You edit PTX with minimal, exact, semantics-preserving changes."
 
-    offline_llm_env()
-    import litellm
+
+def gate_feedback(rec: EditRecord) -> list[str]:
+    """What the model sees next round about a judged edit: the gate and reason, then each finding
+    with its PTX line and the text of that line (ptxas's message and line, structural findings)."""
+    if rec.outcome == "accepted":
+        return [f"Round {rec.round} was accepted: {rec.reason}. Try a further improvement."]
+    if rec.outcome == "not_verified":
+        return [f"Round {rec.round} could not be verified: {rec.reason}."]
+    head = f"Round {rec.round} was rejected at the {rec.gate} gate: {rec.reason}" if rec.gate != "none" \
+        else f"Round {rec.round} was rejected: {rec.reason}"
+    lines = [head]
+    for f in rec.findings[:10]:
+        src = f.evidence.get("source")
+        lines.append(f.message + (f"  (PTX line: `{src}`)" if src else ""))
+    return lines
+
+
+def _llm_rounds(ctx: _EditContext, v: _Variant, model: str, rounds: int) -> bool:
+    """Up to `rounds` model edits of v, each judged by the gates; failed gates are fed back. False when
+    the model cannot be asked again (token budget spent, provider failed for good)."""
+    from kagent.errors import BudgetExceeded
+    from kagent.tools import llm
 
     feedback: list[str] = []
     last_sig: str | None = None
-    repeats = 0
+    prompts = ctx.out / "llm"
+    prompts.mkdir(exist_ok=True)
+    stem = Path(v.lv.ptx).stem
     for r in range(1, rounds + 1):
-        prompt = render_prompt(v, ctx, feedback, r)
+        name = f"{model} round {r}"
+        messages = [{"role": "system", "content": SYSTEM_PROMPT},
+                    {"role": "user", "content": render_prompt(v, ctx, feedback, r)}]
+        prompt_path = prompts / f"{stem}.round{r}.prompt.md"
+        prompt_path.write_text(messages[1]["content"])
         try:
-            resp = litellm.completion(model=model, messages=[{"role": "user", "content": prompt}], timeout=300)
-            answer = resp.choices[0].message.content or ""
-        except Exception as e:  # the model call failing is an outcome of this round, reported
-            v.rec.edits.append(EditRecord(source="llm", name=f"{model} round {r}", round=r, outcome="rejected",
-                                          reason=f"model call failed: {type(e).__name__}: {e}"[:500]))
-            return
-        new = extract_ptx(answer)
+            ans = llm.complete(messages, model=model, ledger=ctx.ledger, max_tokens=LLM_MAX_TOKENS,
+                               min_answer_tokens=LLM_MIN_ANSWER_TOKENS, request_index=ctx.llm_requests)
+        except BudgetExceeded as e:
+            v.rec.edits.append(EditRecord(source="llm", name=name, round=r, outcome="stopped", prompt=str(prompt_path),
+                                          reason=f"token budget: {e}"))
+            return False
+        except llm.ProviderError as e:
+            ctx.llm_requests += e.requests
+            v.rec.edits.append(EditRecord(source="llm", name=name, round=r, outcome="stopped", prompt=str(prompt_path),
+                                          reason=f"model call failed: {e}"[:500]))
+            return False
+        ctx.llm_requests += ans.requests
+        (prompts / f"{stem}.round{r}.answer.md").write_text(ans.text)
+        new = extract_ptx(ans.text)
         if new is None:
-            rec = EditRecord(source="llm", name=f"{model} round {r}", round=r, outcome="rejected",
+            rec = EditRecord(source="llm", name=name, round=r, outcome="rejected",
                              reason="the answer holds no ```ptx block with an .entry")
         else:
-            rec = judge_edit(ctx, v, new, "llm", f"{model} round {r}", r)
+            rec = judge_edit(ctx, v, new, "llm", name, r)
+        rec.prompt, rec.prompt_tokens, rec.completion_tokens = str(prompt_path), ans.prompt_tokens, ans.completion_tokens
         v.rec.edits.append(rec)
+        feedback = gate_feedback(rec)
+        if rec.outcome == "not_verified":
+            return True  # without CUDA no edit that changes the machine code can be accepted: stop spending
         if rec.outcome == "accepted":
-            feedback = [f"Round {r} was accepted: {rec.reason}. Try a further improvement."]
+            last_sig = None
             continue
-        sig = f"{rec.gate}:{rec.reason[:120]}"
-        repeats = repeats + 1 if sig == last_sig else 0
+        sig = f"{rec.outcome}:{rec.gate}:{rec.reason[:120]}"
+        if sig == last_sig:
+            v.rec.edits.append(EditRecord(source="llm", name="guard", round=r, outcome="stopped",
+                                          reason="stall: the same outcome twice in a row; stopping"))
+            return True
         last_sig = sig
-        if repeats >= 1:
-            v.rec.edits.append(EditRecord(source="llm", name="guard", round=r, outcome="rejected",
-                                          reason="stall: the same failure twice in a row; stopping"))
-            return
-        feedback = [f"Round {r} was rejected at the {rec.gate} gate: {rec.reason}"] + [
-            f.message for f in rec.findings[:10]]
+    return True

@@ -33,7 +33,7 @@ def main(argv: list[str]) -> int:
         t0 = time.time()
         with tempfile.TemporaryDirectory() as tmp:
             rep = lower(d / "candidate.py", d / "reference.py", out_dir=tmp, device="cuda", timing=False, seeds=2)
-            cap = [k for k in rep.kernels if k.role == "captured"]
+            cap = [k for k in rep.kernels if k.role == "captured" and "problem" in k.cases]  # the problem's own shapes
             row = {"kernel": name, "status": rep.status, "registers": cap[0].registers if cap else None,
                    "spills": cap[0].spill_stores if cap else None, "shapes": TIMING_SHAPES.get(name, {}),
                    "equivalence_small": rep.differential.verdict if rep.differential else "not run"}

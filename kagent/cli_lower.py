@@ -1,8 +1,10 @@
 """`kagent lower CAND --to ptx`: the typer command function the main CLI mounts as `lower`.
 
-Exit codes: 0 every kernel lowered and accepted by ptxas and the structural checks (and, on CUDA,
-equivalent to Triton's launch); 1 a kernel failed lowering or a check; 2 bad input.
-Layer 6: uses agents.lowering (and kagent.api.verify on CUDA, when it exists).
+Exit codes: 0 every kernel lowered and accepted by ptxas and the structural checks, each kernel's
+equivalence "equivalent" or not run (no CUDA here, or a specialisation the test inputs never launch),
+and on CUDA the differential test equivalent and `kagent verify` passing the PTX-backed candidate;
+1 anything else (a failed lowering or check, "not_equivalent", "error", a failing verify); 2 bad input.
+Layer 6: uses agents.lowering and kagent.api.verify.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ def lower(
     as_json: bool = typer.Option(False, "--json", help="print the report as JSON on stdout"),
     model: Optional[str] = typer.Option(None, "--model", help="litellm model for PTX edits (none: passes only)"),
     rounds: int = typer.Option(3, "--rounds", help="LLM edit rounds per kernel"),
+    token_budget: Optional[int] = typer.Option(None, "--token-budget", min=0,
+                                               help="most tokens the model may use in all (never exceeded)"),
     no_passes: bool = typer.Option(False, "--no-passes", help="skip kagent's offline PTX rewrite passes"),
     device: str = typer.Option("auto", "--device", help="auto, cpu or cuda"),
     verify: bool = typer.Option(True, "--verify/--no-verify",
@@ -47,12 +51,12 @@ def lower(
         typer.echo("error: --device must be auto, cpu or cuda", err=True)
         raise typer.Exit(2)
     from kagent.agents.lowering import lower as do_lower
-    from kagent.errors import ToolchainError
+    from kagent.errors import InputError, ToolchainError
 
     try:
         report = do_lower(candidate, reference, arch=arch, out_dir=out, model=model, rounds=rounds,
-                          passes=not no_passes, device=device)  # type: ignore[arg-type]
-    except (ToolchainError, ValueError) as e:
+                          passes=not no_passes, device=device, token_budget=token_budget)  # type: ignore[arg-type]
+    except (ToolchainError, InputError, ValueError) as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2)
     if verify and report.device == "cuda" and report.ptx_candidate and report.status == "ok":
@@ -62,19 +66,42 @@ def lower(
         sys.stdout.write(report.model_dump_json(indent=1) + "\n")
     else:
         _print_human(report)
-    failed = report.status != "ok" or any(
-        k.equivalence == "not_equivalent" or k.ptxas != "accepted" for k in report.kernels)
     if report.message.startswith("capture error") and "no class ModelNew" in report.message:
         raise typer.Exit(2)
-    raise typer.Exit(1 if failed else 0)
+    raise typer.Exit(exit_code(report))
+
+
+def failures(report) -> list[str]:
+    """Why `kagent lower` fails on this report (empty: it passes)."""
+    from kagent.agents.lowering import PASSING_EQUIVALENCE
+
+    out = [] if report.status == "ok" else [f"lowering: {report.message}"]
+    for k in report.kernels:
+        if k.ptxas != "accepted":
+            out.append(f"{k.kernel} ({k.key}): ptxas {k.ptxas}")
+        if k.equivalence not in PASSING_EQUIVALENCE:
+            out.append(f"{k.kernel} ({k.key}): equivalence {k.equivalence}")
+    diff = report.differential
+    if diff is not None and diff.status not in ("equivalent", "not_run"):
+        out.append(f"differential test: {diff.status}: {diff.reason[:200]}")
+    if report.verify is not None and report.verify.get("verdict") != "pass":
+        out.append(f"kagent verify of the PTX-backed candidate: {report.verify.get('verdict')}: "
+                   f"{str(report.verify.get('summary', ''))[:200]}")
+    return out
+
+
+def exit_code(report) -> int:
+    return 1 if failures(report) else 0
 
 
 def _run_verify(ptx_candidate: Path, reference: Path) -> dict:
+    from kagent.api import verify
+    from kagent.errors import KagentError
+
     try:
-        from kagent.api import verify
-    except ImportError as e:
-        return {"status": "not_run", "reason": f"kagent.api.verify not available: {e}"}
-    rep = verify(str(ptx_candidate), str(reference))
+        rep = verify(str(ptx_candidate), str(reference), device="cuda")
+    except KagentError as e:  # the verify could not judge the candidate: a failure of the lowering's proof
+        return {"verdict": "error", "summary": f"{type(e).__name__}: {e}"}
     return json.loads(rep.model_dump_json())
 
 
@@ -103,3 +130,8 @@ def _print_human(report) -> None:
         con.print(f"[red]{f.check}[/red]: {f.message}")
     if report.ptx_candidate:
         con.print(f"PTX-backed candidate: {report.ptx_candidate}")
+    if report.llm is not None:
+        budget = f" of {report.token_budget}" if report.token_budget is not None else ""
+        con.print(f"model: {report.llm.calls} call(s), {report.llm.tokens}{budget} tokens")
+    for why in failures(report):
+        con.print(f"[red]fail[/red]: {why}")

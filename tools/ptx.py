@@ -340,6 +340,27 @@ def arch_to_capability(arch: str) -> int:
     return int(m[1])
 
 
+def triton_arch(arch: str) -> str:
+    """The `.target` Triton emits for arch's compute capability: Triton (3.6, 3.7) compiles every
+    capability >= 90 for its arch-specific variant (sm_90 -> sm_90a, sm_100 -> sm_100a), so lowering
+    for plain sm_90 would give PTX whose target ptxas and the checks reject. Raises ValueError with
+    one line for an arch that is not sm_<digits>[suffix], or whose suffix Triton cannot emit."""
+    cap = arch_to_capability(arch)
+    try:
+        from triton.backends.nvidia.compiler import sm_arch_from_capability
+    except ImportError:  # the rule of triton 3.6/3.7, for machines without triton's NVIDIA backend
+        want = f"sm_{cap}{'a' if cap >= 90 else ''}"
+    else:
+        want = sm_arch_from_capability(cap)
+    if arch not in (want, f"sm_{cap}"):
+        alt = f" (or sm_{cap})" if want != f"sm_{cap}" else ""
+        raise ValueError(f"--arch {arch}: Triton emits .target {want} for compute capability {cap}; "
+                         f"use {want}{alt}")
+    if arch != want:
+        log.info("arch %s normalised to %s, the target Triton emits", arch, want)
+    return want
+
+
 # ----------------------------------------------------------------------------------------------
 # binaries: is an edited cubin the same machine code as Triton's?
 # ----------------------------------------------------------------------------------------------

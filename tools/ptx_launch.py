@@ -195,6 +195,30 @@ class LoadedKernel:
         del gbuf, pbuf  # the caching allocator keeps them valid for work queued on this stream
 
 
+class PtxNeedsCuda(RuntimeError):
+    """The PTX-backed candidate was run where its binaries cannot be launched."""
+
+
+_cuda_seen = False  # a CUDA device, once seen, stays: forward() need not ask the driver each call
+
+
+def require_cuda() -> None:
+    """Raise PtxNeedsCuda unless lowered kernels can launch here: a CUDA device, no interpreter."""
+    global _cuda_seen
+    from triton import knobs
+
+    if knobs.runtime.interpret:
+        raise PtxNeedsCuda("the PTX-backed candidate needs CUDA: it cannot run under the Triton interpreter "
+                           "(TRITON_INTERPRET=1), which would run Triton's code instead of the lowered PTX")
+    if not _cuda_seen:
+        import torch
+
+        if not torch.cuda.is_available():
+            raise PtxNeedsCuda("the PTX-backed candidate needs CUDA: no CUDA device is available to launch "
+                               "the lowered PTX")
+        _cuda_seen = True
+
+
 class PtxDispatcher:
     """Routes launches of the lowered @triton.jit kernels to their lowered binaries."""
 
@@ -251,9 +275,13 @@ class PtxDispatcher:
 
     @contextlib.contextmanager
     def active(self):
-        """While active, `kernel[grid](...)` of a lowered kernel launches the lowered binary."""
+        """While active, `kernel[grid](...)` of a lowered kernel launches the lowered binary.
+
+        Without CUDA (or under the Triton interpreter, whose InterpretedFunction.run this does not
+        route) it raises PtxNeedsCuda: the PTX-backed candidate never silently runs Triton's code."""
         from triton.runtime.jit import JITFunction
 
+        require_cuda()
         orig = JITFunction.run
         dispatcher = self
 
@@ -307,6 +335,8 @@ class DiffResult(_Model):
     status: Literal["equivalent", "not_equivalent", "not_run", "error"]
     reason: str = ""
     cases: list[CaseResult] = Field(default_factory=list)
+    cases_skipped: dict[str, str] = Field(default_factory=dict, description="shape case -> why (Triton's own "
+                                          "launch fails there too)")
     launch_counts: dict[str, int] = Field(default_factory=dict)
     timing: TimingResult = Field(default_factory=lambda: TimingResult(status="not_measured", reason="not asked"))
 
@@ -328,9 +358,10 @@ def cuda_available() -> bool:
 
 def differential(manifest: str | Path, candidate: str | Path, reference: str | Path | None, seeds: int = 3,
                  timing: bool = True, timing_runs: int = 50, overrides: dict[str, int] | None = None,
-                 timeout_s: float = DIFF_TIMEOUT_S) -> DiffResult:
+                 shape_cases: list[dict] | None = None, timeout_s: float = DIFF_TIMEOUT_S) -> DiffResult:
     """Run the original Triton candidate and its PTX-backed twin on the same inputs (problem inputs
-    under several seeds, then value stress) and require bitwise-equal outputs; then time both."""
+    under several seeds, value stress, then the verify suite's boundary-shape cases: dicts with name,
+    seed and overrides) and require bitwise-equal outputs; then time both on the problem's shapes."""
     import tempfile
 
     from kagent.tools.ptx import run_with_timeout
@@ -338,7 +369,8 @@ def differential(manifest: str | Path, candidate: str | Path, reference: str | P
 
     payload = {"manifest": str(Path(manifest).resolve()), "candidate": str(Path(candidate).resolve()),
                "reference": str(Path(reference).resolve()) if reference else None, "seeds": seeds,
-               "timing": timing, "timing_runs": timing_runs, "overrides": overrides or {}}
+               "timing": timing, "timing_runs": timing_runs, "overrides": overrides or {},
+               "shape_cases": shape_cases or []}
     with tempfile.TemporaryDirectory(prefix="kagent-ptxdiff-") as tmp:
         inp, out = Path(tmp) / "in.json", Path(tmp) / "out.json"
         inp.write_text(json.dumps(payload))
@@ -463,10 +495,18 @@ def _diff_worker(p: dict) -> DiffResult:
         except Exception as e:  # a launch failure is a failed case with its message
             cases.append(CaseResult(name=name, equal=False, outputs=0, error=f"{type(e).__name__}: {e}"[:1000]))
         last_inputs = inputs
+    skipped: dict[str, str] = {}
+    for case in p.get("shape_cases") or []:
+        res_case = _shape_case(p, cand, disp, case)
+        if isinstance(res_case, str):
+            skipped[case["name"]] = res_case
+        else:
+            cases.append(res_case)
     ok = all(c.equal for c in cases)
     res = DiffResult(status="equivalent" if ok else "not_equivalent",
                      reason="bitwise equal to Triton's launch on every case" if ok else
-                     "outputs differ from Triton's launch", cases=cases, launch_counts=dict(disp.launch_counts))
+                     "outputs differ from Triton's launch", cases=cases, launch_counts=dict(disp.launch_counts),
+                     cases_skipped=skipped)
     if ok and p["timing"] and last_inputs is not None:
         inner = int(p.get("inner", 10))
 
@@ -486,6 +526,40 @@ def _diff_worker(p: dict) -> DiffResult:
                                   ptx_spread=ptx_sp, ratio=ptx_ms / tri_ms if tri_ms > 0 else None,
                                   runs=p["timing_runs"], inner=inner)
     return res
+
+
+def _shape_case(p: dict, cand, disp: PtxDispatcher, case: dict) -> CaseResult | str:
+    """One boundary-shape case as verify builds it (the problem file re-executed with its shape
+    constants overridden); Triton's launch first: where it fails, the case is skipped (the reason)."""
+    import torch
+
+    from kagent.tools.problem import exec_module
+
+    problem_path = Path(p["reference"] or p["candidate"])
+    try:
+        src = exec_module(problem_path, f"kagent_diff_{case['name']}", case["overrides"])
+        owner = src if not p["reference"] else cand
+        torch.manual_seed(0)
+        init = src.get_init_inputs()
+        torch.manual_seed(case["seed"])
+        inputs = [x.cuda() if isinstance(x, torch.Tensor) else x for x in src.get_inputs()]
+        torch.manual_seed(1234)
+        m_tri = owner.ModelNew(*init).cuda()
+        torch.manual_seed(1234)
+        m_ptx = owner.ModelNew(*init).cuda()
+        m_ptx.load_state_dict(m_tri.state_dict())
+        with torch.no_grad():
+            a = m_tri(*[x.clone() if isinstance(x, torch.Tensor) else x for x in inputs])
+        torch.cuda.synchronize()
+    except Exception as e:  # the problem or the original rejects this shape: not a difference of the lowering
+        return f"the problem or Triton's launch fails here: {type(e).__name__}: {e}"[:500]
+    try:
+        with torch.no_grad(), disp.active():
+            b = m_ptx(*[x.clone() if isinstance(x, torch.Tensor) else x for x in inputs])
+        torch.cuda.synchronize()
+    except Exception as e:  # a launch failure is a failed case with its message
+        return CaseResult(name=case["name"], equal=False, outputs=0, error=f"{type(e).__name__}: {e}"[:1000])
+    return _compare(case["name"], a, b)
 
 
 def _main(argv: list[str]) -> int:

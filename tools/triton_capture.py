@@ -4,7 +4,10 @@ Two worker processes, each with a timeout and killed with its process group:
 
 * capture: loads the candidate (and its reference problem for inputs), hooks
   `JITFunction.run` (and the interpreter's `InterpretedFunction.run` on CPU), runs
-  `ModelNew(*get_init_inputs())(*get_inputs())` once and records, for every launch, the
+  `ModelNew(*get_init_inputs())(*get_inputs())` once on the problem's own shapes and once per
+  boundary-shape case of the verify suite (the problem re-executed with its shape constants
+  overridden, as `kagent verify` does), so every specialisation verify will launch (e.g.
+  BLOCK=next_power_of_2(cols) of an odd shape) is lowered; it records, for every launch, the
   specialisation Triton's own launch uses: the same binder (`create_function_from_signature`)
   and `_pack_args` Triton's JIT runs, with the CUDA backend, so pointer dtypes, int widths,
   value-1 int constexprs and the divisibility-16 attributes are Triton's, not a guess. With
@@ -74,10 +77,20 @@ class ArgInfo(_Model):
 
 
 class Launch(_Model):
+    case: str = Field("problem", description="the suite case that launched it: 'problem' (the problem's own "
+                      "shapes) or a boundary-shape case of the verify suite (shape_odd, ...)")
     spec_key: str
     generic_key: str
     grid: list[int]
     args: list[ArgInfo]
+
+
+class ShapeCase(_Model):
+    """A boundary-shape case of the verify suite (verifiers.suite.plan_cases) to capture as well."""
+
+    name: str
+    seed: int
+    overrides: dict[str, int]
 
 
 class CaptureResult(_Model):
@@ -87,6 +100,7 @@ class CaptureResult(_Model):
     triton_version: str | None = None
     specs: list[KernelSpec] = Field(default_factory=list)
     launches: list[Launch] = Field(default_factory=list)
+    cases_skipped: dict[str, str] = Field(default_factory=dict, description="shape case -> why it was not run")
     forward_signature: str | None = Field(None, description="inspect.signature of ModelNew.forward")
     init_signature: str | None = Field(None, description="inspect.signature of ModelNew.__init__")
     seconds: float = 0.0
@@ -136,11 +150,14 @@ def _run_worker(mode: str, payload: dict[str, Any], device: str, timeout_s: floa
 
 
 def capture(candidate: str | Path, reference: str | Path | None = None, device: Literal["cpu", "cuda"] = "cpu",
-            arch: str = "sm_90a", seed: int = 0, timeout_s: float = CAPTURE_TIMEOUT_S) -> CaptureResult:
-    """Run the candidate once in a worker and record each Triton launch's specialisation."""
+            arch: str = "sm_90a", seed: int = 0, shape_cases: list[ShapeCase] | None = None,
+            max_shape_numel: int | None = None, timeout_s: float = CAPTURE_TIMEOUT_S) -> CaptureResult:
+    """Run the candidate in a worker (the problem's shapes, then each shape case) and record each
+    Triton launch's specialisation."""
     payload = {"candidate": str(Path(candidate).resolve()),
                "reference": str(Path(reference).resolve()) if reference else None,
-               "device": device, "arch": arch, "seed": seed}
+               "device": device, "arch": arch, "seed": seed,
+               "shape_cases": [c.model_dump() for c in shape_cases or []], "max_shape_numel": max_shape_numel}
     status, data, tail = _run_worker("capture", payload, device, timeout_s)
     if status == "timeout":
         return CaptureResult(status="timeout", device=device, message=f"capture ran past {timeout_s:.0f} s: {tail}")
@@ -373,6 +390,7 @@ def _capture_worker(payload: dict) -> dict:
     specializer = Specializer(payload["arch"])
     specs: dict[str, KernelSpec] = {}
     launches: list[Launch] = []
+    current = {"case": "problem"}
 
     def record(fn, args, kwargs, grid):
         jf = as_jit_function(fn)
@@ -382,7 +400,8 @@ def _capture_worker(payload: dict) -> dict:
         specs.setdefault(gspec.key, gspec)
         cx = set(jf.constexprs)
         infos = [_arg_info(n, bound[n], i in cx) for i, n in enumerate(jf.arg_names)]
-        launches.append(Launch(spec_key=spec.key, generic_key=gspec.key, grid=normalize_grid(grid, bound), args=infos))
+        launches.append(Launch(case=current["case"], spec_key=spec.key, generic_key=gspec.key,
+                               grid=normalize_grid(grid, bound), args=infos))
 
     orig_jit_run = JITFunction.run
 
@@ -416,13 +435,56 @@ def _capture_worker(payload: dict) -> dict:
         model(*inputs)
     if device == "cuda":
         torch.cuda.synchronize()
+    skipped: dict[str, str] = {}
+    for raw in payload.get("shape_cases") or []:
+        case = ShapeCase.model_validate(raw)
+        current["case"] = case.name
+        why = _run_shape_case(payload, case, device, cand)
+        if why:
+            skipped[case.name] = why
     result = CaptureResult(
         status="ok" if launches else "no_launches",
         message="" if launches else "the candidate launched no Triton kernel",
         device=device, triton_version=triton.__version__, specs=list(specs.values()), launches=launches,
+        cases_skipped=skipped,
         forward_signature=str(inspect.signature(cand.ModelNew.forward)),
         init_signature=str(inspect.signature(cand.ModelNew.__init__)), seconds=time.time() - t0)
     return result.model_dump(mode="json")
+
+
+def _run_shape_case(payload: dict, case: ShapeCase, device: str, cand) -> str | None:
+    """Run ModelNew on one boundary-shape case the way verify's workers build it: the problem file
+    re-executed with the shape constants overridden (the candidate too when it is the problem file);
+    the reason when the case is not run (too large, or the problem or candidate rejects it)."""
+    import torch
+
+    from kagent.tools.problem import exec_module
+
+    reference = payload.get("reference")
+    tag = hashlib.sha1(case.name.encode()).hexdigest()[:8]
+    try:
+        problem = exec_module(Path(reference or payload["candidate"]), f"kagent_capture_problem_{tag}",
+                              case.overrides)
+        owner = problem if reference is None else cand  # the module whose ModelNew verify builds
+        torch.manual_seed(case.seed)
+        inputs = list(problem.get_inputs())
+        init = list(problem.get_init_inputs()) if hasattr(problem, "get_init_inputs") else []
+        numel = sum(x.numel() for x in inputs if isinstance(x, torch.Tensor))
+        limit = payload.get("max_shape_numel")
+        if limit is not None and numel > limit:
+            return f"inputs hold {numel} elements (limit {limit})"
+        torch.manual_seed(payload.get("seed", 0))
+        model = owner.ModelNew(*init)
+        if device == "cuda":
+            model = model.cuda()
+            inputs = [_to_device(x, "cuda") for x in inputs]
+        with torch.no_grad():
+            model(*inputs)
+        if device == "cuda":
+            torch.cuda.synchronize()
+    except Exception as e:  # verify skips a shape the reference rejects; record why, go on
+        return f"{type(e).__name__}: {e}"[:500]
+    return None
 
 
 def find_jit_function(module, qualname: str, name: str, module_file: str):

@@ -8,7 +8,9 @@ Every problem becomes a kagent.state.Finding with the PTX line it points at:
                    profile) Triton's launcher always passes
 * ptx.target     - .target equals the arch, .version new enough for it, .address_size 64
 * ptx.registers  - every %<prefix><n> used in the body lies in a declared `.reg %<prefix><N>` range
-* ptx.param_store - no store into a kernel parameter (st.param, or any st whose address is a param)
+* ptx.param_store - no store into a kernel parameter: st.param, a st whose address is a param, or a
+                   st through a register holding a param's address (mov of the param symbol or
+                   cvta.param, followed through copies and pointer arithmetic)
 * ptx.reqntid    - a .reqntid directive agrees with the launch block (32 * num_warps)
 
 Layer 3 (verifiers): uses kagent.tools.ptx; runs on CPU, so CI checks it.
@@ -172,18 +174,11 @@ def structural_findings(ptx_text: str, abi: KernelAbi) -> list[Finding]:
             msg = f"register {full} is used but no .reg declares %{prefix}<N>"
         out.append(_finding("ptx.registers", msg, ln, lines[ln - 1]))
 
-    # stores into parameters
+    # stores into parameters: st.param, st to a param symbol, or st through a register that holds a
+    # parameter's address (mov of the symbol / cvta.param, then copies and pointer arithmetic)
     pnames = {p.name for p in entry.params}
-    for ln in range(entry.body_start, entry.body_end + 1):
-        code = strip_comment(lines[ln - 1])
-        m = re.search(r"\bst(\.[\w:]+)*\s+\[\s*(?P<addr>[A-Za-z_$][\w$]*)", code)
-        if re.search(r"\bst\.param\b", code) or (m and m["addr"] in pnames):
-            out.append(_finding("ptx.param_store", "store into a kernel parameter (kernel params are read-only "
-                                "and live in the .param state space)", ln, lines[ln - 1]))
-        m2 = re.search(r"\b(?:cvta\.param|mov\.(?:u|b)64)\s+%\w+\s*,\s*(?P<sym>[A-Za-z_$][\w$]*)\s*;", code)
-        if m2 and m2["sym"] in pnames:
-            out.append(_finding("ptx.param_store", f"takes the address of parameter {m2['sym']} (generic "
-                                "access to a kernel parameter)", ln, lines[ln - 1], severity="warning"))
+    for ln, message, sev in param_store_sites(lines, entry.body_start, entry.body_end, pnames):
+        out.append(_finding("ptx.param_store", message, ln, lines[ln - 1], severity=sev))
 
     # block size
     if entry.reqntid is not None:
@@ -194,6 +189,56 @@ def structural_findings(ptx_text: str, abi: KernelAbi) -> list[Finding]:
             out.append(_finding("ptx.reqntid", f".reqntid {entry.reqntid} but the launcher uses a block of "
                                 f"32 * num_warps = {32 * abi.num_warps} threads", entry.line))
     return out
+
+
+_ST_ADDR = re.compile(r"\bst(?:\.[\w:]+)*\s+\[\s*(?P<addr>%?[A-Za-z_$][\w$]*)")
+# `[@p] op dst, operands;` of an instruction with a destination register
+_DEF = re.compile(r"^\s*(?:@!?%[\w$]+\s+)?(?P<op>[a-z][\w.:]*)\s+(?P<dst>%[\w$]+)\s*,(?P<srcs>[^;]*);")
+# instructions whose result is the address held by a register operand (or a param symbol), offset or copied
+_ADDR_OPS = re.compile(r"^(?:mov|cvta|add|sub|mad)\b")
+
+
+def param_store_sites(lines: list[str], start: int, end: int, pnames: set[str]) -> list[tuple[int, str, str]]:
+    """(line, message, severity) of every store into a kernel parameter in lines[start..end]: an error
+    for st.param, a st whose address is a param symbol, or a st through a register that holds a param's
+    address (from `mov %rd, param` or `cvta.param %rd, ...`, then copies and pointer arithmetic); a
+    warning where a param's address is taken but never stored through."""
+    held: dict[str, tuple[str, int]] = {}  # register -> (param, line where its address was taken)
+    out: list[tuple[int, str, str]] = []
+    taken: dict[int, str] = {}
+    stored: set[int] = set()
+    for ln in range(start, end + 1):
+        code = strip_comment(lines[ln - 1])
+        m = _ST_ADDR.search(code)
+        if re.search(r"\bst\.param\b", code) or (m and m["addr"] in pnames):
+            out.append((ln, "store into a kernel parameter (kernel params are read-only and live in the .param "
+                        "state space)", "error"))
+        elif m and m["addr"] in held:
+            param, at = held[m["addr"]]
+            stored.add(at)
+            out.append((ln, f"store through {m['addr']}, which holds the address of parameter {param} (taken at "
+                        f"line {at}): kernel params are read-only", "error"))
+        d = _DEF.match(code)
+        if d is None or d["op"].startswith(("st.", "st ", "red.")):
+            continue
+        srcs = [t.strip() for t in d["srcs"].split(",")]
+        origin = None
+        if _ADDR_OPS.match(d["op"]):
+            sym = next((t for t in srcs if t in pnames), None)
+            if sym is not None:
+                origin = (sym, ln)
+                taken[ln] = sym
+            else:
+                origin = next((held[t] for t in srcs if t in held), None)
+        if origin is not None:
+            held[d["dst"]] = origin
+        else:
+            held.pop(d["dst"], None)  # redefined with something that is not a param's address
+    for ln, param in taken.items():
+        if ln not in stored:
+            out.append((ln, f"takes the address of parameter {param} (generic access to a kernel parameter)",
+                        "warning"))
+    return sorted(out)
 
 
 class PtxCheck(BaseModel):

@@ -51,12 +51,13 @@ def test_lowered_kernel_bitwise_and_speed(name, tmp_path):
     assert rep.differential is not None and rep.differential.status == "equivalent", rep.differential
     assert all(c.equal for c in rep.differential.cases) and len(rep.differential.cases) >= 6
     captured = [k for k in rep.kernels if k.role == "captured"]
-    assert all(k.equivalence == "equivalent" for k in captured)
+    assert all(k.equivalence == "equivalent" for k in captured)  # boundary-shape specialisations too
+    problem = [k for k in captured if "problem" in k.cases]  # launched by the problem's own shapes
     print(name, [(k.role, k.registers, k.same_machine_code_as_triton) for k in rep.kernels])
     big = differential(rep.manifest, d / "candidate.py", d / "reference.py", seeds=1, timing=True,
                        timing_runs=100, overrides=TIMING_SHAPES.get(name))
     assert big.status == "equivalent", big
-    assert set(big.launch_counts) == {k.key for k in captured}, "timing must run the captured specialisation"
+    assert set(big.launch_counts) == {k.key for k in problem}, "timing must run the captured specialisation"
     t = big.timing
     assert t.status == "measured"
     print(name, t)

@@ -2,6 +2,7 @@
 
 One small Triton kernel is compiled ahead of time once (no GPU); each test edits its PTX."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -120,6 +121,47 @@ def test_global_store_to_param_address_rejected(compiled):
     assert res.ptxas.status == "error"
     assert any("State space mismatch" in f.message for f in res.findings)
     assert "ptx.param_store" in checks(res.findings)
+
+
+def _inject_before_ret(ptx, lines):
+    body = ptx.splitlines()
+    i = max(n for n, l in enumerate(body) if l.strip() == "ret;")
+    return "\n".join(body[:i] + lines + body[i:]) + "\n"
+
+
+def _widen_rd(ptx, extra):
+    """Declare `extra` more %rd registers, so injected code uses declared registers only."""
+    m = re.search(r"\.reg \.b64\s+%rd<(\d+)>;", ptx)
+    n = int(m[1])
+    return ptx.replace(m[0], f".reg .b64 \t%rd<{n + extra}>;"), n
+
+
+def test_generic_store_through_cvta_param_register_is_an_error_with_its_line(compiled):
+    ptx, n = _widen_rd(compiled["ptx"], 2)
+    bad = _inject_before_ret(ptx, [f"\tmov.b64 \t%rd{n}, scale_kernel_param_2;",
+                                   f"\tcvta.param.u64 \t%rd{n + 1}, %rd{n};",
+                                   f"\tst.u32 \t[%rd{n + 1}+1], 7;"])
+    st_line = _line_of(bad, "st.u32")
+    errors = [f for f in structural_findings(bad, abi(compiled))
+              if f.check == "ptx.param_store" and f.severity == "error"]
+    assert [f.evidence["line"] for f in errors] == [st_line]
+    assert "scale_kernel_param_2" in errors[0].message and f"%rd{n + 1}" in errors[0].message
+    assert not check_ptx(bad, abi(compiled)).ok
+
+
+def test_param_address_through_arithmetic_is_followed_and_redefinition_clears_it(compiled):
+    ptx, n = _widen_rd(compiled["ptx"], 3)
+    through_add = _inject_before_ret(ptx, [f"\tmov.u64 \t%rd{n}, scale_kernel_param_3;",
+                                           f"\tcvta.param.u64 \t%rd{n + 1}, %rd{n};",
+                                           f"\tadd.s64 \t%rd{n + 2}, %rd{n + 1}, 4;",
+                                           f"\tst.global.u32 \t[%rd{n + 2}], 7;"])
+    assert "ptx.param_store" in checks(structural_findings(through_add, abi(compiled)))
+    # the register is reloaded with a global pointer before the store: no error, only the warning
+    reloaded = _inject_before_ret(ptx, [f"\tmov.u64 \t%rd{n}, scale_kernel_param_3;",
+                                        f"\tld.param.u64 \t%rd{n}, [scale_kernel_param_1];",
+                                        f"\tst.global.u32 \t[%rd{n}], 7;"])
+    found = [f for f in structural_findings(reloaded, abi(compiled)) if f.check == "ptx.param_store"]
+    assert [f.severity for f in found] == ["warning"]
 
 
 def test_target_and_version_vs_arch(compiled):
