@@ -157,8 +157,25 @@ def _transform(inputs: list, transform: str | None) -> list:
             t = t + 3.0 * max(float(t.float().std()) if t.numel() > 1 else 1.0, 1e-3)
         elif transform == "negative":
             t = -t.abs()
+        elif transform == "special_values":
+            t = _with_special_values(t, len(out))
         out.append(t.contiguous())
     return out
+
+
+def _with_special_values(t, index: int):
+    """A copy with about 1 in 256 elements set to -inf and as many to NaN, at fixed positions."""
+    import torch
+
+    t = t.clone()
+    flat = t.view(-1)
+    k = max(1, flat.numel() // 256)
+    if flat.numel() < 2 * k:
+        return t
+    pos = torch.randperm(flat.numel(), generator=torch.Generator().manual_seed(1234 + index))[: 2 * k]
+    flat[pos[:k]] = float("-inf")
+    flat[pos[k:]] = float("nan")
+    return t
 
 
 def _to(x, device: str):
@@ -252,6 +269,11 @@ def run_reference(job: dict, emit: Emit) -> None:
             ):
                 emit(event="case_skipped", case=name, reason="the reference's result is not finite on these inputs")
                 continue
+            if case["kind"] == "special" and not any(
+                bool(torch.isfinite(o).any()) for o in outs64 if o.dtype.is_floating_point
+            ):
+                emit(event="case_skipped", case=name, reason="with -inf/NaN inputs the reference defines no element")
+                continue
         except Exception as exc:
             err = _error_event(exc)
             if index == 0:
@@ -267,7 +289,7 @@ def run_reference(job: dict, emit: Emit) -> None:
         casefiles.expected_path(out_dir, name).parent.mkdir(exist_ok=True)
         torch.save(
             {"out": [o.detach().cpu() for o in outs], "out64": [o.detach().cpu() for o in outs64],
-             "float64": float64, "sens": sens},
+             "float64": float64, "sens": sens, "judge_undefined": case["kind"] != "special"},
             casefiles.expected_path(out_dir, name),
         )
         emit(

@@ -75,9 +75,13 @@ def locate(bad: torch.Tensor) -> MismatchLocation:
 
 def compare(
     out: torch.Tensor, out64: torch.Tensor, cand: torch.Tensor, index: int, ratio: float,
-    sens: torch.Tensor | None = None,
+    sens: torch.Tensor | None = None, judge_undefined: bool = True,
 ) -> tuple[FailureClass | None, Mismatch | None, str]:
-    """Judge one output tensor. Returns (failure class or None, evidence, one-line message)."""
+    """Judge one output tensor. Returns (failure class or None, evidence, one-line message).
+
+    `judge_undefined=False` leaves elements whose truth is NaN unjudged (special-value inputs: how a
+    NaN propagates through max/min is implementation-defined); by default the candidate must be NaN
+    there too."""
     if tuple(cand.shape) != tuple(out.shape):
         return "shape_mismatch", None, f"output {index}: shape {list(cand.shape)}, expected {list(out.shape)}"
     if cand.dtype != out.dtype:
@@ -99,7 +103,7 @@ def compare(
     limit = torch.finfo(out.dtype).max
     comparable = finite_truth & (truth.abs() <= limit)
     nan_bad = comparable & ~torch.isfinite(c)
-    undefined_bad = torch.isnan(truth) & torch.isnan(ref) & ~torch.isnan(c)
+    undefined_bad = torch.isnan(truth) & torch.isnan(ref) & ~torch.isnan(c) & judge_undefined
 
     t = torch.where(comparable, truth, torch.zeros_like(truth))
     ref_err = torch.where(comparable & torch.isfinite(ref), (ref - truth).abs(), torch.zeros_like(truth))

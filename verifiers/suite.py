@@ -2,7 +2,9 @@
 
 - seeds: the problem's own get_inputs() under derived seeds (the first one gets every check);
 - stress: the first seed's floating inputs scaled by 1e-3 and 1e3, shifted to a non-zero mean,
-  and made all-negative (a max with `other=0.0` only fails there);
+  and made all-negative (a max with `other=0.0` only fails there); plus one special-values case:
+  a few -inf and NaN elements (masked-attention rows, poisoned rows), judged only where the
+  reference's result is finite, so a NaN must not leak into results that do not depend on it;
 - shapes: the problem re-executed with its module-level shape constants overridden to boundary
   values: odd non-multiples of block sizes, one past a power of two, small primes, and 1.
 """
@@ -23,10 +25,10 @@ class CaseSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str
-    kind: Literal["seed", "stress", "shape"]
+    kind: Literal["seed", "stress", "special", "shape"]
     seed: int
     overrides: dict[str, int] = Field(default_factory=dict)
-    transform: Literal["scale_small", "scale_large", "offset", "negative"] | None = None
+    transform: Literal["scale_small", "scale_large", "offset", "negative", "special_values"] | None = None
     full_checks: bool = Field(False, description="canary probes (out-of-bounds reads, uninitialised output)")
     determinism: bool = False
 
@@ -66,6 +68,7 @@ def plan_cases(config: VerifyConfig, constants: list[ShapeConstant]) -> list[Cas
     if config.stress:
         for t in ("negative", "scale_small", "scale_large", "offset"):
             cases.append(CaseSpec(name=f"stress_{t}", kind="stress", seed=base, transform=t))
+        cases.append(CaseSpec(name="special_values", kind="special", seed=base, transform="special_values"))
     if config.shapes:
         for name, ov in shape_variants(constants)[: config.max_shape_cases]:
             cases.append(CaseSpec(name=f"shape_{name}", kind="shape", seed=base + 7, overrides=ov,

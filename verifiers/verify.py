@@ -110,7 +110,7 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     h = hashlib.sha256()
     h.update(files.reference_source.encode())
     h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v5".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v6".encode())
     return h.hexdigest()[:24]
 
 
@@ -201,7 +201,7 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float) 
         return findings
     sens = ref.get("sens") or [None] * len(cand)
     for i, (o, o64, c, s) in enumerate(zip(ref["out"], ref["out64"], cand, sens)):
-        cls, ev, msg = oracle.compare(o, o64, c, i, ratio, s)
+        cls, ev, msg = oracle.compare(o, o64, c, i, ratio, s, judge_undefined=ref.get("judge_undefined", True))
         if cls is not None:
             findings.append(_finding("oracle", cls, msg, case, **(ev.model_dump() if ev else {})))
     return findings
