@@ -96,21 +96,56 @@ def _check_signature(model: ast.ClassDef, new: ast.ClassDef, method: str) -> Non
         )
 
 
+_INT_OPS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+            ast.FloorDiv: lambda a, b: a // b, ast.Pow: lambda a, b: a ** b, ast.LShift: lambda a, b: a << b}
+
+
+def _int_literal(node: ast.AST | None) -> int | None:
+    """The value of an integer literal or of literal arithmetic on them (`1024 * 2`, `2 ** 12`)."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.BinOp) and type(node.op) in _INT_OPS:
+        a, b = _int_literal(node.left), _int_literal(node.right)
+        if a is None or b is None or (isinstance(node.op, ast.Pow) and not 0 <= b <= 64) or \
+                (isinstance(node.op, ast.LShift) and not 0 <= b <= 64) or (isinstance(node.op, ast.FloorDiv) and b == 0):
+            return None
+        return _INT_OPS[type(node.op)](a, b)
+    return None
+
+
+def _module_assignments(tree: ast.Module):
+    """(statement, name, value node) of each module-level `name = ...` / `name: T = ...`."""
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            yield stmt, stmt.targets[0].id, stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+            yield stmt, stmt.target.id, stmt.value
+
+
+def _shape_slots(name: str, value: ast.AST) -> list[tuple[str, int, ast.AST]]:
+    """The overridable sizes of one assignment: the value itself, or each element of a tuple/list
+    of sizes (named `shape[0]`, `shape[1]`, ...)."""
+    v = _int_literal(value)
+    if v is not None:
+        return [(name, v, value)]
+    if isinstance(value, (ast.Tuple, ast.List)):
+        out = []
+        for i, elt in enumerate(value.elts):
+            e = _int_literal(elt)
+            if e is not None:
+                out.append((f"{name}[{i}]", e, elt))
+        return out
+    return []
+
+
 def shape_constants(tree: ast.Module) -> list[ShapeConstant]:
-    """Module-level `name = <int>` assignments that look like sizes."""
+    """Module-level sizes: `name = <int>` (also literal arithmetic such as `1024 * 2`, annotated
+    assignments, and the elements of a tuple such as `input_shape = (32768,)`), named like sizes."""
     out: list[ShapeConstant] = []
-    for node in tree.body:
-        if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+    for stmt, name, value in _module_assignments(tree):
+        if any(word in name.lower() for word in _NOT_SHAPES):
             continue
-        target, value = node.targets[0], node.value
-        if not (isinstance(target, ast.Name) and isinstance(value, ast.Constant)):
-            continue
-        if type(value.value) is not int or value.value < _MIN_SHAPE_VALUE:
-            continue
-        lname = target.id.lower()
-        if any(word in lname for word in _NOT_SHAPES):
-            continue
-        out.append(ShapeConstant(target.id, value.value, node.lineno))
+        out += [ShapeConstant(slot, v, stmt.lineno) for slot, v, _ in _shape_slots(name, value) if v >= _MIN_SHAPE_VALUE]
     return out
 
 
@@ -157,14 +192,15 @@ class _OverrideConstants(ast.NodeTransformer):
         self.overrides = overrides
 
     def visit_Module(self, node: ast.Module) -> ast.Module:
-        for stmt in node.body:
-            if (
-                isinstance(stmt, ast.Assign)
-                and len(stmt.targets) == 1
-                and isinstance(stmt.targets[0], ast.Name)
-                and stmt.targets[0].id in self.overrides
-            ):
-                stmt.value = ast.copy_location(ast.Constant(self.overrides[stmt.targets[0].id]), stmt.value)
+        for stmt, name, value in list(_module_assignments(node)):
+            for slot, _, target in _shape_slots(name, value):
+                if slot not in self.overrides:
+                    continue
+                new = ast.copy_location(ast.Constant(self.overrides[slot]), target)
+                if target is value:
+                    stmt.value = new
+                else:
+                    value.elts[value.elts.index(target)] = new
         return node
 
 

@@ -48,3 +48,16 @@ def test_exec_module_overrides_constants(tmp_path):
     mod = exec_module(src, "kagent_test_p", {"n": 7})
     assert mod.size() == 7
     assert exec_module(src, "kagent_test_p2").size() == 64
+
+
+def test_kernelbench_style_size_constants_are_found_and_overridden(tmp_path):
+    import ast
+
+    src = ("batch_size: int = 16\nM = 1024 * 2\nN = 2 ** 12\ninput_shape = (32768, 7)\n"
+           "kernel_size = 3\nL = M + 1\nstride = 64\n")
+    found = {c.name: c.value for c in shape_constants(ast.parse(src))}
+    assert found == {"batch_size": 16, "M": 2048, "N": 4096, "input_shape[0]": 32768, "input_shape[1]": 7}
+    p = tmp_path / "prob.py"
+    p.write_text(src)
+    m = exec_module(p, "kagent_test_sizes", {"M": 13, "input_shape[0]": 5, "batch_size": 1})
+    assert (m.M, m.L, m.input_shape, m.batch_size, m.N, m.stride) == (13, 14, (5, 7), 1, 4096, 64)
