@@ -5,7 +5,8 @@ process per kernel, as a harness runs it).
     python benchmarks/verify_speed.py [--device cpu|cuda] [--limit N] [--out results.json]
 
 Prints, per kernel: kagent verify with a cold reference cache, with a warm one (the repair loop's
-case: the reference is computed once per run), the KernelBench-style check, and the ratios.
+case: the reference is computed once per run), warm with anti-cheat off (what anti-cheat costs),
+the KernelBench-style check, and the ratios.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def main() -> None:
     if args.limit:
         entries = entries[: args.limit]
     rows = []
-    print(f"{'kernel':28s} {'cold s':>7s} {'warm s':>7s} {'KB-style s':>10s} {'warm/KB':>8s} {'verdict':>8s}")
+    print(f"{'kernel':28s} {'cold s':>7s} {'warm s':>7s} {'no-AC s':>7s} {'KB-style s':>10s} {'warm/KB':>8s} {'verdict':>8s}")
     for e in entries:
         cand = CORPUS / e["path"]
         ref = CORPUS / e["reference"] if e.get("reference") else cand
@@ -80,14 +81,20 @@ def main() -> None:
         t = time.perf_counter()
         verify(cand, None if ref == cand else ref, device=args.device, timing=False)
         warm = time.perf_counter() - t
+        t = time.perf_counter()
+        verify(cand, None if ref == cand else ref, device=args.device, timing=False, anticheat=False)
+        no_ac = time.perf_counter() - t
         kb = kernelbench_style(cand, ref, args.device)
-        rows.append({"kernel": e["path"], "cold_s": cold, "warm_s": warm, "kernelbench_s": kb, "verdict": r.verdict,
-                     "cases": len(r.cases)})
-        print(f"{Path(e['path']).stem:28s} {cold:7.2f} {warm:7.2f} {kb:10.2f} {warm / kb:8.2f} {r.verdict:>8s}", flush=True)
-    med = {k: statistics.median(r[k] for r in rows) for k in ("cold_s", "warm_s", "kernelbench_s")}
+        rows.append({"kernel": e["path"], "cold_s": cold, "warm_s": warm, "warm_no_anticheat_s": no_ac, "kernelbench_s": kb,
+                     "verdict": r.verdict, "cases": len(r.cases)})
+        print(f"{Path(e['path']).stem:28s} {cold:7.2f} {warm:7.2f} {no_ac:7.2f} {kb:10.2f} {warm / kb:8.2f} {r.verdict:>8s}",
+              flush=True)
+    med = {k: statistics.median(r[k] for r in rows) for k in ("cold_s", "warm_s", "warm_no_anticheat_s", "kernelbench_s")}
+    ac = statistics.median(r["warm_s"] - r["warm_no_anticheat_s"] for r in rows)
     print(f"\nmedian: cold {med['cold_s']:.2f} s, warm {med['warm_s']:.2f} s, KernelBench-style {med['kernelbench_s']:.2f} s; "
           f"warm/KB {med['warm_s'] / med['kernelbench_s']:.2f}x (kagent runs {rows[0]['cases'] if rows else 0} cases with "
-          "canaries, determinism and anti-cheat; KB-style runs 5 trials of one shape)")
+          "canaries, determinism and anti-cheat; KB-style runs 5 trials of one shape); "
+          f"anti-cheat adds {ac:.2f} s per verify (median of warm - warm without it)")
     if args.out:
         args.out.write_text(json.dumps({"device": args.device, "median": med, "rows": rows}, indent=1))
 
