@@ -221,8 +221,9 @@ def triage(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         d = classify(report, classes, engine="offline", error_regexes=regexes)
     else:
         d = classify(report, ctx.known_classes, engine="llm")
-    if know is not None and know.patterns == 0 and d.route not in ("pass", "cheat"):
-        # checked after verify: a correct or cheating kernel of any backend still gets its verdict
+    if know is not None and know.patterns == 0 and d.route in ("near_miss", "far_miss") and d.runs:
+        # checked after verify: a correct or cheating kernel, or one that does not even run (timeout,
+        # crash, compile error), keeps its own verdict
         backend = state.backend or "unknown"
         what = ("no GPU kernel backend was recognised" if backend == "unknown"
                 else f"a {FRONTEND_LABEL.get(state.frontend or backend, backend)} kernel")

@@ -58,7 +58,8 @@ def mixed_manifest(path: Path) -> dict[str, str]:
     for i, ref in enumerate([C / "problems" / "softmax.py", ROOT / "kagent" / "examples" / "softmax_problem.py"]):
         specs.append(KernelSpec(candidate=str(FIX / "segfault.py"), id=f"segfault_{i}", reference=str(ref)))
         kinds[f"segfault_{i}"] = "crash"
-    # one hang is caught by the verifier's worker timeout, the other by the batch's per-kernel limit
+    # one hang is caught by the verifier's worker timeout, the other by the kernel's own time limit (the
+    # repair caps its verify at the time left; the batch kills the worker if that is not enough)
     specs.append(KernelSpec(candidate=str(FIX / "hang.py"), id="hang_verify", reference=str(C / "problems" / "softmax.py"),
                             verify={"timeout_s": 15}, max_attempts=0))
     specs.append(KernelSpec(candidate=str(FIX / "hang.py"), id="hang_killed", reference=str(C / "problems" / "softmax.py"),
@@ -151,7 +152,9 @@ def test_thirty_mixed_kernels_kill_and_resume(tmp_path):
             assert k["status"] in ("unrepaired", "error"), k
         if k["status"] == "repaired":
             assert Path(k["repaired_path"]).is_file()
-    assert by["hang_killed"]["status"] == "error" and "worker killed" in by["hang_killed"]["reason"]
+    hk = by["hang_killed"]
+    assert (hk["status"] == "error" and "worker killed" in hk["reason"]) or (
+        hk["status"] == "unrepaired" and hk["failure_class"] == "timeout"), hk
     assert by["hang_verify"]["failure_class"] == "timeout"
     assert sum(by[k]["status"] == "repaired" for k in NEARMISS) >= 5
     # nothing lost or repeated: finished kernels untouched; interrupted runs resumed in their own run dir
