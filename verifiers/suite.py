@@ -3,7 +3,7 @@
 - seeds: the problem's own get_inputs() under derived seeds (the first one gets every check);
 - stress: the first seed's floating inputs scaled by 1e-3 and 1e3, shifted to a non-zero mean,
   and made all-negative (a max with `other=0.0` only fails there); plus one special-values case:
-  a few -inf and NaN elements (masked-attention rows, poisoned rows), judged only where the
+  one -inf, one +inf and one NaN per input (masked-attention rows, poisoned rows), judged only where the
   reference's result is finite, so a NaN must not leak into results that do not depend on it;
 - shapes: the problem re-executed with its module-level shape constants overridden to boundary
   values: odd non-multiples of block sizes, one past a power of two, small primes, and 1.

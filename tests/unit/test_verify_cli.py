@@ -111,3 +111,11 @@ def test_holding_a_ctypes_handle_does_not_switch_ghost_replay_off():
     assert report.verdict == "cheat"
     ghost = next(f for f in report.findings if f.check == "trap.ghost_replay")
     assert ghost.severity == "error" and "launched no kernel of its own" in ghost.message
+
+
+def test_special_values_catch_a_nan_leaking_into_rows_that_do_not_depend_on_it():
+    kernel = FIX / "nan_leak_rowsum.py"
+    report = verify(kernel, device="cpu", seeds=1, shapes=False)
+    assert report.failure_class == "nan_output", report.summary
+    assert {f.case for f in report.errors()} == {"special_values"}  # every other case passes
+    assert verify(kernel, device="cpu", seeds=1, shapes=False, stress=False).verdict == "pass"
