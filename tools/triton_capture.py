@@ -426,15 +426,7 @@ def _capture_worker(payload: dict) -> dict:
     cand, get_inputs, get_init_inputs = load_problem(payload["candidate"], payload.get("reference"))
     torch.manual_seed(payload.get("seed", 0))
     init = get_init_inputs()
-    model = cand.ModelNew(*init)
-    inputs = get_inputs()
-    if device == "cuda":
-        model = model.cuda()
-        inputs = [_to_device(x, "cuda") for x in inputs]
-    with torch.no_grad():
-        model(*inputs)
-    if device == "cuda":
-        torch.cuda.synchronize()
+    _forward_once(cand, init, get_inputs(), device, payload.get("seed", 0))
     skipped: dict[str, str] = {}
     for raw in payload.get("shape_cases") or []:
         case = ShapeCase.model_validate(raw)
@@ -450,6 +442,21 @@ def _capture_worker(payload: dict) -> dict:
         forward_signature=str(inspect.signature(cand.ModelNew.forward)),
         init_signature=str(inspect.signature(cand.ModelNew.__init__)), seconds=time.time() - t0)
     return result.model_dump(mode="json")
+
+
+def _forward_once(owner, init: list, inputs: list, device: str, seed: int) -> None:
+    """Build owner.ModelNew(*init) (seeded, as verify does) and run one forward on `inputs`."""
+    import torch
+
+    torch.manual_seed(seed)
+    model = owner.ModelNew(*init)
+    if device == "cuda":
+        model = model.cuda()
+        inputs = [_to_device(x, "cuda") for x in inputs]
+    with torch.no_grad():
+        model(*inputs)
+    if device == "cuda":
+        torch.cuda.synchronize()
 
 
 def _run_shape_case(payload: dict, case: ShapeCase, device: str, cand) -> str | None:
@@ -473,15 +480,7 @@ def _run_shape_case(payload: dict, case: ShapeCase, device: str, cand) -> str | 
         limit = payload.get("max_shape_numel")
         if limit is not None and numel > limit:
             return f"inputs hold {numel} elements (limit {limit})"
-        torch.manual_seed(payload.get("seed", 0))
-        model = owner.ModelNew(*init)
-        if device == "cuda":
-            model = model.cuda()
-            inputs = [_to_device(x, "cuda") for x in inputs]
-        with torch.no_grad():
-            model(*inputs)
-        if device == "cuda":
-            torch.cuda.synchronize()
+        _forward_once(owner, init, inputs, device, payload.get("seed", 0))
     except Exception as e:  # verify skips a shape the reference rejects; record why, go on
         return f"{type(e).__name__}: {e}"[:500]
     return None
