@@ -479,9 +479,8 @@ def _traps(job: dict, case: dict, data: dict, model, module, main: _Run, allocat
     record["integrity_violations"] = traps.integrity_violations(pristine, native_threads=False)
 
 
-# Audit events that name files: (event, index of each path argument).
-_FILE_EVENTS = {"open": (0,), "os.link": (0,), "os.symlink": (0,), "os.rename": (0,), "shutil.copyfile": (0,),
-                "os.listdir": (0,), "os.scandir": (0,)}
+# Audit events whose first argument is the path they read (or link, copy, rename, list).
+_FILE_EVENTS = frozenset({"open", "os.link", "os.symlink", "os.rename", "shutil.copyfile", "os.listdir", "os.scandir"})
 _reference_reads: list[str] = []
 
 
@@ -495,19 +494,14 @@ def guard_expected_outputs(reference_root: Path) -> None:
 
     def hook(event: str, args: tuple) -> None:
         nonlocal busy
-        where = _FILE_EVENTS.get(event)
-        if where is None or busy:
+        if event not in _FILE_EVENTS or busy or not args or args[0] is None or isinstance(args[0], int):
             return
         busy = True
         try:
-            for i in where:
-                p = args[i] if i < len(args) else None
-                if p is None or isinstance(p, int):
-                    continue
-                real = os.path.realpath(os.fsdecode(p))
-                if real.startswith(root + os.sep) and casefiles.EXPECTED in Path(real).relative_to(root).parts:
-                    _reference_reads.append(f"{event} {real}")
-                    raise PermissionError(f"kagent: the reference's expected outputs are off limits: {real}")
+            real = os.path.realpath(os.fsdecode(args[0]))
+            if real.startswith(root + os.sep) and casefiles.EXPECTED in Path(real).relative_to(root).parts:
+                _reference_reads.append(f"{event} {real}")
+                raise PermissionError(f"kagent: the reference's expected outputs are off limits: {real}")
         finally:
             busy = False
 
