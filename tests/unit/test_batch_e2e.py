@@ -102,10 +102,9 @@ def test_thirty_mixed_kernels_kill_and_resume(tmp_path):
     p = _batch(args, env)
     deadline = time.monotonic() + 1500
 
-    def mid_run() -> list[str]:  # kernels whose repair run has verified its original, with no result yet
-        return [d.parent.name for d in out.glob("kernels/*/run.json")
-                if not (d.parent / "result.json").exists()
-                and (Path(json.loads(d.read_text())["run_dir"]) / "candidates" / "0" / "report.json").exists()]
+    def mid_run() -> list[str]:  # kernels whose repair run has started, with no result yet (a wider
+        # window than "original verified": offline repairs are quick and the batch could finish first)
+        return [d.parent.name for d in out.glob("kernels/*/run.json") if not (d.parent / "result.json").exists()]
 
     in_flight: list[str] = []
     kills = 0
