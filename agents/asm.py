@@ -25,7 +25,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from kagent.errors import InputError
-from kagent.state import Finding
+from kagent.report import Finding
 from kagent.tools import amdgpu as A
 from kagent.tools.amdgpu_runner import NOT_RUN, HardwareResult, amd_gpu_present
 from kagent.verifiers.asm_abi import check_abi, check_scope

@@ -18,8 +18,8 @@ from pydantic import BaseModel, ConfigDict
 
 from kagent.budget import Ledger
 from kagent.errors import BudgetExceeded
-from kagent.repair_state import RepairConfig
-from kagent.state import VerifyReport
+from kagent.repair.state import RepairConfig
+from kagent.report import VerifyReport
 from kagent.tools.edits import apply_edits, source_hash
 
 log = logging.getLogger("kagent.agents.debug")

@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from kagent.budget import Ledger
-from kagent.state import VerifyReport
+from kagent.report import VerifyReport
 
 from kagent.agents.triage import RUN_FAILURES, mismatch_fractions
 

@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from kagent.budget import Ledger, LedgerSnapshot
 from kagent.config import VerifyConfig
 from kagent.log import get_logger
-from kagent.state import Finding
+from kagent.report import Finding
 from kagent.tools import ptx as ptxtool
 from kagent.tools.ptx_launch import (
     MANIFEST_NAME,

@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from kagent.state import Finding, VerifyReport
+from kagent.report import Finding, VerifyReport
 
 TriageClass = Literal["pass", "cheat", "near_miss", "far_miss", "unsupported"]
 Engine = Literal["offline", "llm"]

@@ -28,7 +28,7 @@ KERNELS = ["vector_add", "leaky_relu", "gelu", "softmax", "rmsnorm", "layernorm"
 
 
 def _specs(n: int) -> list:
-    from kagent.batch_plan import KernelSpec
+    from kagent.batch.plan import KernelSpec
 
     names = (KERNELS * (n // len(KERNELS) + 1))[:n]
     return [KernelSpec(candidate=str(CORPUS / "correct" / f"{k}.py"), reference=str(CORPUS / "problems" / f"{k}.py"),
@@ -36,7 +36,7 @@ def _specs(n: int) -> list:
 
 
 def run(n: int, jobs: int, executor: str, device: str, full: bool) -> dict:
-    from kagent.api_batch import batch
+    from kagent.api import batch
 
     verify = {} if full else {"seeds": 1, "stress": False, "max_shape_cases": 1}
     if device != "auto":

@@ -49,7 +49,7 @@ def _patterns() -> dict[str, Any]:
     if not _SERVICES:
         from kagent.patterns.engine import candidate_fixes
         from kagent.patterns.store import PatternStore
-        from kagent.repair_api import _fixable_classes
+        from kagent.repair.run import _fixable_classes
 
         store = PatternStore.open()
         _SERVICES.update(patterns=store, candidate_fixes=candidate_fixes, known_classes=_fixable_classes(store))
@@ -59,7 +59,7 @@ def _patterns() -> dict[str, Any]:
 def run_offline(e: dict[str, Any], device: str, runs_dir: str, max_attempts: int) -> dict[str, Any]:
     from kagent.api import verify
     from kagent.config import VerifyConfig
-    from kagent.repair_api import repair
+    from kagent.repair.run import repair
 
     cand, ref = _paths(e)
     vcfg = VerifyConfig(device=device)  # type: ignore[arg-type]
@@ -114,7 +114,7 @@ def scripted(args: argparse.Namespace) -> dict[str, Any]:
     import yaml
 
     from kagent.config import VerifyConfig, offline_llm_env
-    from kagent.repair_api import repair
+    from kagent.repair.run import repair
     from kagent.tools.edits import blocks_from_diff
     from kagent.tools.templates import render
 

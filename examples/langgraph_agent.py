@@ -23,7 +23,7 @@ from langgraph.graph.message import add_messages
 from langgraph.prebuilt import ToolNode
 
 from kagent.config import VerifyConfig
-from kagent.langchain_tool import kagent_tools, verify_node
+from kagent.adapters.langchain_tool import kagent_tools, verify_node
 
 HERE = Path(__file__).resolve().parent
 PROBLEM = HERE.parent / "kagent" / "examples" / "softmax_problem.py"

@@ -9,7 +9,7 @@ class InputError(KagentError):
     """Bad input from the user: missing file, syntax error, no ModelNew, ... (CLI exit code 2)."""
 
 
-class ReferenceError_(KagentError):
+class ReferenceFailed(KagentError):
     """The reference problem itself fails to run: nothing can be verified against it."""
 
 

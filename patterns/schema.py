@@ -4,7 +4,7 @@ A pattern file is YAML (`*.yaml`) or Markdown with YAML front matter (`*.md`; th
 the front matter becomes `explanation` when the front matter has none). Loading never guesses:
 a bad file raises `PatternFileError` naming the file and the offending field.
 
-Layer 3 (patterns/): imports kagent.state and kagent.errors only.
+Layer 3 (patterns/): imports kagent.report and kagent.errors only.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from kagent.errors import InputError
-from kagent.state import FailureClass
+from kagent.report import FailureClass
 
 Backend = Literal["triton", "cuda", "ptx", "amdgpu"]
 ProvenanceKind = Literal["seed", "learned", "public"]

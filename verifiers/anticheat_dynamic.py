@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kagent.state import CheckNotRun, Finding
+from kagent.report import CheckNotRun, Finding
 from kagent.verifiers import casefiles, oracle
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from kagent.errors import InputError
-from kagent.state import Finding, Severity
+from kagent.report import Finding, Severity
 
 log = logging.getLogger("kagent.verifiers.anticheat_static")
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kagent.state import Finding
+from kagent.report import Finding
 from kagent.tools.amdgpu import (
     GFX90A_PLUS,
     CodeObject,

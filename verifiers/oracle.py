@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import torch
 
-from kagent.state import FailureClass, Mismatch, MismatchLocation
+from kagent.report import FailureClass, Mismatch, MismatchLocation
 
 _EPS = {
     torch.float64: 2.220446049250313e-16,

@@ -1,6 +1,6 @@
 """PTX verifier: ptxas acceptance and structural checks of a (possibly edited) Triton PTX kernel.
 
-Every problem becomes a kagent.state.Finding with the PTX line it points at:
+Every problem becomes a kagent.report.Finding with the PTX line it points at:
 * ptx.ptxas      - ptxas (the one Triton ships) rejects the PTX: its message and line
 * ptx.entry      - exactly one .entry, named as Triton's launcher expects
 * ptx.params     - the parameter list matches Triton's ABI: one param per non-constexpr argument
@@ -23,7 +23,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from kagent.state import Finding
+from kagent.report import Finding
 from kagent.tools.ptx import (
     MIN_PTX_VERSION,
     PtxasResult,

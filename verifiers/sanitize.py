@@ -11,7 +11,7 @@ import re
 import shutil
 from pathlib import Path
 
-from kagent.state import Finding
+from kagent.report import Finding
 
 _ERROR = re.compile(r"^=+\s+(Invalid __(?:global|shared|local)__ (?:read|write) of size \d+ bytes|"
                     r"Misaligned .*|Out-of-range .*|Program hit .*)$")

@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from kagent.config import VerifyConfig, cache_dir
-from kagent.errors import InputError, ReferenceError_
+from kagent.errors import InputError, ReferenceFailed
 from kagent.log import get_logger
-from kagent.state import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, VerifyReport
-from kagent.tools.problem import ProblemFiles
+from kagent.report import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, VerifyReport
+from kagent.tools.problem import ProblemFiles, inspect_sources
 from kagent.tools.sandbox import SandboxResult, Spawned, candidate_env, python_argv
 from kagent.verifiers import casefiles, oracle
 from kagent.verifiers.suite import CaseSpec, plan_cases
@@ -115,7 +115,7 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
 
 
 def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig) -> tuple[Path, list[dict]]:
-    """Reference outputs for every case, from the cache or a fresh worker. Raises ReferenceError_."""
+    """Reference outputs for every case, from the cache or a fresh worker. Raises ReferenceFailed."""
     case_dir = cache_dir() / "reference" / _reference_key(files, cases, device, config)
     done = case_dir / "complete.json"
     if done.exists():
@@ -132,12 +132,12 @@ def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, confi
     if errors:
         e = errors[0]
         shutil.rmtree(tmp, ignore_errors=True)
-        raise ReferenceError_(f"the reference fails on its own inputs: {e['type']}: {e['message'].splitlines()[0] if e['message'] else ''}")
+        raise ReferenceFailed(f"the reference fails on its own inputs: {e['type']}: {e['message'].splitlines()[0] if e['message'] else ''}")
     if result.status != "ok" or not any(e["event"] == "done" for e in events):
         shutil.rmtree(tmp, ignore_errors=True)
         why = {"timeout": f"timed out after {config.timeout_s:.0f} s", "crash": f"died of {result.signal}"}.get(
             result.status, f"exited with {result.returncode}")
-        raise ReferenceError_(f"the reference worker {why}: {result.stderr_tail.strip().splitlines()[-1:] }")
+        raise ReferenceFailed(f"the reference worker {why}: {result.stderr_tail.strip().splitlines()[-1:] }")
     case_dir.parent.mkdir(parents=True, exist_ok=True)
     (tmp / "complete.json").write_text(json.dumps(events))
     if case_dir.exists():
@@ -216,6 +216,11 @@ def _case_infos(ref_events: list[dict], cases: list[CaseSpec]) -> list[CaseInfo]
             infos.append(CaseInfo(name=c.name, kind=c.kind, seed=c.seed, shapes=e["shapes"], dtypes=e["dtypes"],
                                   overrides=c.overrides, transform=c.transform))
     return infos
+
+
+def verify_paths(candidate: str | Path, reference: str | Path | None, config: VerifyConfig) -> VerifyReport:
+    """Verify the candidate file against its reference file (or the Model in the candidate's own file)."""
+    return verify_files(inspect_sources(candidate, reference), config)
 
 
 def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:

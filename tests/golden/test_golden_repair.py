@@ -29,7 +29,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(3000)]
 def outcomes(tmp_path_factory):
     from kagent.api import verify
     from kagent.config import VerifyConfig
-    from kagent.repair_api import repair
+    from kagent.repair.run import repair
 
     mp = pytest.MonkeyPatch()
     mp.setenv("KAGENT_PATTERNS_DIR", str(tmp_path_factory.mktemp("patterns")))

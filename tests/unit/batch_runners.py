@@ -1,6 +1,6 @@
 """Runners for batch tests (BatchOptions.runner = "batch_runners:dispatch"): each kernel's id
 prefix picks what its worker does, so executor, ledger and resume logic are tested in seconds,
-without verifying anything. The real runner (kagent.batch_worker:run_job) is tested in
+without verifying anything. The real runner (kagent.batch.worker:run_job) is tested in
 test_batch_e2e.py."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import os
 import time
 from pathlib import Path
 
-from kagent.batch_ledger import KernelLedger
-from kagent.batch_plan import KernelResult
+from kagent.batch.ledger import KernelLedger
+from kagent.batch.plan import KernelResult
 from kagent.errors import BudgetExceeded
 
 

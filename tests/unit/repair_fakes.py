@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kagent.state import CaseInfo, Finding, Timing, VerifyReport
+from kagent.report import CaseInfo, Finding, Timing, VerifyReport
 
 TOY = '''import torch
 import torch.nn as nn

@@ -137,7 +137,7 @@ def test_cli_json_report(cl, tmp_path) -> None:  # type: ignore[no-untyped-def]
     import typer
     from typer.testing import CliRunner
 
-    from kagent.cli_asm import asm
+    from kagent.cli.asm import asm
 
     app = typer.Typer()
     app.command()(asm)

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kagent.batch_plan import KernelSpec
+from kagent.batch.plan import KernelSpec
 
 ROOT = Path(__file__).resolve().parents[2]
 C = ROOT / "tests" / "corpus"

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from kagent.api_batch import batch, batch_options
-from kagent.batch_plan import KernelSpec, discover
+from kagent.api import batch, batch_options
+from kagent.batch.plan import KernelSpec, discover
 from kagent.errors import InputError
 
 HERE = Path(__file__).resolve().parent
@@ -159,7 +159,7 @@ def test_a_resume_with_other_repair_options_is_refused_naming_them(tmp_path):
     msg = str(exc.value)
     assert "max_attempts: 2 -> 3" in msg and "verify.seeds: 1 -> 2" in msg and "kernel_timeout_s: 1800.0 -> 99.0" in msg
     with pytest.raises(InputError, match="repair.stall_k: 3 -> 1"):
-        from kagent.repair_state import RepairConfig
+        from kagent.repair.state import RepairConfig
 
         batch(a, max_attempts=2, verify={"seeds": 1}, repair=RepairConfig(stall_k=1), **kw)
     with pytest.raises(InputError, match="new kernels: ok_3"):
@@ -212,7 +212,7 @@ def test_cost_budget_needs_a_known_price(tmp_path):
     with pytest.raises(InputError, match="script:"):
         batch(specs, token_budget=100, cost_budget_usd=1.0, out=tmp_path / "o2", model="script:a.yaml",
               runner="batch_runners:dispatch")
-    from kagent.repair_state import RepairConfig
+    from kagent.repair.state import RepairConfig
 
     s = batch(specs, token_budget=100, cost_budget_usd=1.0, out=tmp_path / "o3", model="script:a.yaml",
               repair=RepairConfig(price_model="gpt-4o"), runner="batch_runners:dispatch")

@@ -7,7 +7,7 @@ import multiprocessing as mp
 
 import pytest
 
-from kagent.batch_ledger import FilePool, KernelLedger
+from kagent.batch.ledger import FilePool, KernelLedger
 from kagent.errors import BudgetExceeded
 
 
@@ -239,7 +239,7 @@ def test_plain_ledger_reserves_dollars_too():
 
 
 def test_model_prices_from_litellms_table():
-    from kagent.batch_ledger import model_prices
+    from kagent.batch.ledger import model_prices
 
     pin, pout = model_prices("gpt-4o")
     assert 0 < pin < pout < 1e-3

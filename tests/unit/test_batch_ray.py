@@ -12,8 +12,8 @@ import pytest
 
 ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'kagent[ray]')")
 
-from kagent.api_batch import batch  # noqa: E402
-from kagent.batch_plan import KernelSpec  # noqa: E402
+from kagent.api import batch  # noqa: E402
+from kagent.batch.plan import KernelSpec  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from kagent.batch_ledger import POLICY_NAME, POLICY_RULES
-from kagent.batch_plan import BatchSummary, KernelResult, PolicyReport
-from kagent.batch_report import to_csv, write_reports
+from kagent.batch.ledger import POLICY_NAME, POLICY_RULES
+from kagent.batch.plan import BatchSummary, KernelResult, PolicyReport
+from kagent.batch.report import to_csv, write_reports
 
 STATUSES = ["repaired", "already_correct", "cheat", "unrepaired", "error"]
 CLASSES = ["out_of_bounds", "pass", "cheat", "numerical_mismatch", "timeout"]

@@ -7,8 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from kagent import toolkit
-from kagent.langchain_tool import kagent_tools
+from kagent.adapters import toolkit
+from kagent.adapters.langchain_tool import kagent_tools
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "corpus"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kagent.cli_patterns import app
+from kagent.cli.patterns import app
 from kagent.patterns.schema import library_dir, load_directory
 
 N_SEED = len(load_directory(library_dir()))

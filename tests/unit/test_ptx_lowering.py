@@ -78,7 +78,7 @@ def test_cli_json_report(tmp_path):
     import typer
     from typer.testing import CliRunner
 
-    from kagent.cli_lower import lower as lower_cmd
+    from kagent.cli.lower import lower as lower_cmd
 
     app = typer.Typer()
     app.command()(lower_cmd)
@@ -208,7 +208,7 @@ def test_exit_code_fails_on_any_other_equivalence_or_failing_verify(tmp_path, mo
     from typer.testing import CliRunner
 
     import kagent.agents.lowering as L
-    from kagent.cli_lower import exit_code, lower as lower_cmd
+    from kagent.cli.lower import exit_code, lower as lower_cmd
     from kagent.tools.ptx_launch import DiffResult
 
     d = CORPUS / "vector_add"

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from kagent.cli_repair import repair as repair_cmd
+from kagent.cli.repair import repair as repair_cmd
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "kagent" / "examples"
 

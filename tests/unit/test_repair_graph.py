@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from kagent.repair_api import repair
-from kagent.repair_state import RepairConfig
+from kagent.repair.run import repair
+from kagent.repair.state import RepairConfig
 
 from repair_fakes import (FakePattern, FakeStore, FakeSymptoms, FakeVerify, ListingStore, fake_static, make_fixes,
                           toy_source, write_toy)
-from kagent.state import Timing
+from kagent.report import Timing
 
 
 def _run(tmp_path, bugs=2, *, verify=None, fixes=None, store=None, known=None, **kw):
@@ -123,9 +123,9 @@ def test_wall_time_guard(tmp_path):
 
 
 def test_recursion_limit_is_a_reported_stop(tmp_path, monkeypatch):
-    import kagent.agents.guards as g
+    import kagent.repair.run as run
 
-    monkeypatch.setattr(g, "recursion_limit", lambda max_attempts: 8)
+    monkeypatch.setattr(run, "recursion_limit", lambda max_attempts: 8)
     s, _ = _run(tmp_path, bugs=3)
     assert s.status == "unrepaired" and s.guard == "recursion_limit"
     assert json.loads((Path(s.run_dir) / "summary.json").read_text())["guard"] == "recursion_limit"
@@ -154,7 +154,7 @@ def test_cli_resume_of_a_finished_run_prints_the_summary(tmp_path):
     import typer
     from typer.testing import CliRunner
 
-    from kagent.cli_repair import repair as repair_cmd
+    from kagent.cli.repair import repair as repair_cmd
 
     s, _ = _run(tmp_path, bugs=1)
     app = typer.Typer()
@@ -172,7 +172,7 @@ import sys, time
 sys.path.insert(0, {fakes!r})
 from pathlib import Path
 from repair_fakes import FakeStore, FakeVerify, fake_static, make_fixes
-from kagent.repair_api import repair
+from kagent.repair.run import repair
 
 class Hang(FakeVerify):
     def __call__(self, candidate, reference):

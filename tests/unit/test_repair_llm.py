@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kagent.repair_api import repair
-from kagent.repair_state import RepairConfig
+from kagent.repair.run import repair
+from kagent.repair.state import RepairConfig
 
 from repair_fakes import FakeStore, FakeVerify, fake_static, no_static, write_toy
 

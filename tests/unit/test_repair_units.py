@@ -10,7 +10,7 @@ from kagent.agents import guards
 from kagent.agents.triage import classify
 from kagent.budget import Ledger
 from kagent.errors import BudgetExceeded
-from kagent.state import CaseInfo, Finding, Timing, VerifyReport
+from kagent.report import CaseInfo, Finding, Timing, VerifyReport
 from kagent.tools.edits import apply_edits, parse_blocks, source_hash
 
 from repair_fakes import toy_source

@@ -1,4 +1,4 @@
-"""`kagent mcp`: the typer command function (the lead mounts it on the main app)."""
+"""`kagent mcp`: the typer command function, mounted by kagent.cli.app."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ def mcp(
 ) -> None:
     """Serve kagent over MCP (stdio): verify_kernel, check_cheats, repair_kernel, search_patterns, add_pattern."""
     from kagent import log
-    from kagent.mcp_server import serve
+    from kagent.adapters.mcp_server import serve
 
     log.configure(verbose)  # stderr only: stdout carries the protocol
     serve(str(patterns_dir) if patterns_dir else None)

@@ -4,21 +4,19 @@ Exit codes: 0 every kernel lowered and accepted by ptxas and the structural chec
 equivalence "equivalent" or not run (no CUDA here, or a specialisation the test inputs never launch),
 and on CUDA the differential test equivalent and `kagent verify` passing the PTX-backed candidate;
 1 anything else (a failed lowering or check, "not_equivalent", "error", a failing verify); 2 bad input.
-Layer 6: uses agents.lowering and kagent.api.verify.
+A face over kagent.api.lower.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from kagent.log import get_logger
-
-log = get_logger("cli_lower")
+from kagent import api
+from kagent.errors import KagentError
 
 
 def lower(
@@ -41,27 +39,12 @@ def lower(
     if to != "ptx":
         typer.echo(f"error: --to {to!r} is not supported (only 'ptx')", err=True)
         raise typer.Exit(2)
-    if not candidate.is_file():
-        typer.echo(f"error: no such file: {candidate}", err=True)
-        raise typer.Exit(2)
-    if reference is not None and not reference.is_file():
-        typer.echo(f"error: no such file: {reference}", err=True)
-        raise typer.Exit(2)
-    if device not in ("auto", "cpu", "cuda"):
-        typer.echo("error: --device must be auto, cpu or cuda", err=True)
-        raise typer.Exit(2)
-    from kagent.agents.lowering import lower as do_lower
-    from kagent.errors import InputError, ToolchainError
-
     try:
-        report = do_lower(candidate, reference, arch=arch, out_dir=out, model=model, rounds=rounds,
-                          passes=not no_passes, device=device, token_budget=token_budget)  # type: ignore[arg-type]
-    except (ToolchainError, InputError, ValueError) as e:
+        report = api.lower(candidate, reference, arch=arch, out_dir=out, model=model, rounds=rounds,
+                           passes=not no_passes, device=device, token_budget=token_budget, verify_lowered=verify)
+    except KagentError as e:  # bad input or a missing toolchain
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2)
-    if verify and report.device == "cuda" and report.ptx_candidate and report.status == "ok":
-        report.verify = _run_verify(Path(report.ptx_candidate), reference or candidate)
-        Path(report.out_dir, "report.json").write_text(report.model_dump_json(indent=1))
     if as_json:
         sys.stdout.write(report.model_dump_json(indent=1) + "\n")
     else:
@@ -71,38 +54,8 @@ def lower(
     raise typer.Exit(exit_code(report))
 
 
-def failures(report) -> list[str]:
-    """Why `kagent lower` fails on this report (empty: it passes)."""
-    from kagent.agents.lowering import PASSING_EQUIVALENCE
-
-    out = [] if report.status == "ok" else [f"lowering: {report.message}"]
-    for k in report.kernels:
-        if k.ptxas != "accepted":
-            out.append(f"{k.kernel} ({k.key}): ptxas {k.ptxas}")
-        if k.equivalence not in PASSING_EQUIVALENCE:
-            out.append(f"{k.kernel} ({k.key}): equivalence {k.equivalence}")
-    diff = report.differential
-    if diff is not None and diff.status not in ("equivalent", "not_run"):
-        out.append(f"differential test: {diff.status}: {diff.reason[:200]}")
-    if report.verify is not None and report.verify.get("verdict") != "pass":
-        out.append(f"kagent verify of the PTX-backed candidate: {report.verify.get('verdict')}: "
-                   f"{str(report.verify.get('summary', ''))[:200]}")
-    return out
-
-
 def exit_code(report) -> int:
-    return 1 if failures(report) else 0
-
-
-def _run_verify(ptx_candidate: Path, reference: Path) -> dict:
-    from kagent.api import verify
-    from kagent.errors import KagentError
-
-    try:
-        rep = verify(str(ptx_candidate), str(reference), device="cuda")
-    except KagentError as e:  # the verify could not judge the candidate: a failure of the lowering's proof
-        return {"verdict": "error", "summary": f"{type(e).__name__}: {e}"}
-    return json.loads(rep.model_dump_json())
+    return 1 if api.lowering_failures(report) else 0
 
 
 def _print_human(report) -> None:
@@ -133,5 +86,5 @@ def _print_human(report) -> None:
     if report.llm is not None:
         budget = f" of {report.token_budget}" if report.token_budget is not None else ""
         con.print(f"model: {report.llm.calls} call(s), {report.llm.tokens}{budget} tokens")
-    for why in failures(report):
+    for why in api.lowering_failures(report):
         con.print(f"[red]fail[/red]: {why}")

@@ -1,36 +1,29 @@
 """`kagent batch`: many repairs under one shared token budget, in parallel, resumable.
 
-Layer 6: uses the repair API (through kagent.batch_worker) and the shared pool of
-kagent.batch_ledger. The batch directory holds everything, written as it goes:
+Uses the repair API (through kagent.batch.worker) and the shared pool of
+kagent.batch.ledger. The batch directory holds everything, written as it goes:
 
     batch.json            the plan (kernels, options, fingerprint); a rerun with the same inputs resumes
     ledger.json/.lock     the shared token/cost pool (file-locked; kept across resumes)
     kernels/<id>/         job.json, run.json (the repair run, for resume), result.json, worker.log
     runs/                 the repair run directories
-    summary.json/.csv, report.html   written at the end (kagent.batch_report)
+    summary.json/.csv, report.html   written at the end (kagent.batch.report)
 
-Executors: `local` runs `--jobs` worker processes (`python -m kagent.batch_worker`), one GPU each
-when there are GPUs; `ray` runs the same jobs as Ray tasks (kagent.batch_ray). Every kernel ends
-with a status: a worker that crashes gives `error` with its exit status, one that outlives the
-kernel's time limit (plus a grace period) is killed with its whole process tree and gives `error`.
+Executors: `local` (kagent.batch.executor) runs `--jobs` worker processes; `ray` runs the same jobs
+as Ray tasks (kagent.batch.ray). Every kernel ends with a status.
 """
 
 from __future__ import annotations
 
 import fcntl
 import logging
-import os
-import shutil
 import signal
-import subprocess
-import sys
 import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from kagent.batch_ledger import POLICY_NAME, POLICY_RULES, FilePool
-from kagent.batch_plan import (
+from kagent.batch.ledger import POLICY_NAME, POLICY_RULES, FilePool
+from kagent.batch.plan import (
     RUNTIME_OPTIONS,
     BatchOptions,
     BatchSummary,
@@ -42,128 +35,11 @@ from kagent.batch_plan import (
     plan_changes,
     start_order,
 )
-from kagent.batch_worker import Job, load_runner, read_result, result_path, write_json_atomic
+from kagent.batch.executor import STATUSES, EventFn, Executor, LocalExecutor
+from kagent.batch.worker import Job, load_runner, read_result, result_path, write_json_atomic
 from kagent.errors import InputError
-from kagent.procs import kill_tree
 
 log = logging.getLogger("kagent.batch")
-
-EventFn = Callable[[str, dict[str, Any]], None]
-STATUSES = ("repaired", "already_correct", "cheat", "unrepaired", "error")
-
-
-class Executor(Protocol):
-    def run(self, jobs: list[Job]) -> Iterator[KernelResult]: ...
-
-
-# -- GPUs ---------------------------------------------------------------------------------------
-def detect_gpus() -> list[str]:
-    """GPU ids for CUDA_VISIBLE_DEVICES: the inherited list, else `nvidia-smi -L`, else none."""
-    env = os.environ.get("CUDA_VISIBLE_DEVICES")
-    if env is not None:
-        return [g for g in env.split(",") if g.strip() and g.strip() != "-1"]
-    exe = shutil.which("nvidia-smi")
-    if exe is None:
-        return []
-    try:
-        out = subprocess.run([exe, "-L"], capture_output=True, text=True, timeout=20, start_new_session=True)
-    except subprocess.TimeoutExpired:
-        log.warning("nvidia-smi -L timed out: running without GPU assignment")
-        return []
-    return [str(i) for i, line in enumerate(out.stdout.splitlines()) if line.startswith("GPU ")]
-
-
-# -- the local executor -------------------------------------------------------------------------
-def _tail(path: Path, limit: int = 600) -> str:
-    if not path.is_file():
-        return ""
-    text = path.read_text(errors="replace").strip()
-    return text[-limit:]
-
-
-def hard_limit_s(job: Job) -> float:
-    return (job.kernel.spec.timeout_s or job.options.kernel_timeout_s) + job.options.kill_grace_s
-
-
-def failed_result(job: Job, reason: str, seconds: float) -> KernelResult:
-    return KernelResult(id=job.kernel.id, input=job.kernel.candidate, reference=job.kernel.reference, status="error",
-                        reason=reason, seconds=seconds, starts=job.starts, worker=job.worker,
-                        failure_class="worker_lost")
-
-
-class LocalExecutor:
-    """`jobs` worker processes on this machine; each kernel in a fresh process (own session)."""
-
-    def __init__(self, options: BatchOptions, batch_dir: Path, on_event: EventFn | None = None,
-                 poll_s: float = 0.2) -> None:
-        self.options = options
-        self.batch_dir = batch_dir
-        self.on_event = on_event
-        self.poll_s = poll_s
-        self.gpus = options.gpus if options.gpus is not None else (detect_gpus() if options.device != "cpu" else [])
-
-    def _start(self, job: Job, slot: int) -> tuple[subprocess.Popen, Any]:
-        kdir = job.kdir
-        kdir.mkdir(parents=True, exist_ok=True)
-        job_file = kdir / "job.json"
-        write_json_atomic(job_file, job.model_dump_json(indent=2))
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
-        for var in ("KAGENT_PATTERNS_DIR", "KAGENT_CACHE_DIR", "KAGENT_DATA_DIR"):  # workers run in the batch dir
-            if env.get(var) and not os.path.isabs(env[var]):
-                env[var] = os.path.abspath(env[var])
-        if self.gpus:
-            env["CUDA_VISIBLE_DEVICES"] = self.gpus[slot % len(self.gpus)]
-        logf = open(kdir / "worker.log", "ab")
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "kagent.batch_worker", str(job_file)],
-            stdin=subprocess.DEVNULL, stdout=logf, stderr=logf, env=env, cwd=str(self.batch_dir),
-            start_new_session=True,
-        )
-        return proc, logf
-
-    def run(self, jobs: list[Job]) -> Iterator[KernelResult]:
-        queue = list(jobs)
-        running: dict[int, tuple[subprocess.Popen, Any, Job, float]] = {}
-        try:
-            while queue or running:
-                for slot in range(self.options.jobs):
-                    if slot not in running and queue:
-                        job = queue.pop(0).model_copy(update={"worker": f"local:{slot}"})
-                        proc, logf = self._start(job, slot)
-                        running[slot] = (proc, logf, job, time.monotonic())
-                        if self.on_event:
-                            self.on_event("start", {"id": job.kernel.id, "worker": job.worker, "pid": proc.pid})
-                for slot, (proc, logf, job, t0) in list(running.items()):
-                    rc = proc.poll()
-                    elapsed = time.monotonic() - t0
-                    if rc is None and elapsed <= hard_limit_s(job):
-                        continue
-                    if rc is None:
-                        kill_tree(proc.pid)
-                        proc.wait(timeout=30)
-                        result = read_result(self.batch_dir, job.kernel.id) or failed_result(
-                            job, f"worker killed: no result after {elapsed:.0f} s (the kernel's limit is "
-                                 f"{hard_limit_s(job) - job.options.kill_grace_s:.0f} s + {job.options.kill_grace_s:.0f} s grace)",
-                            elapsed)
-                    else:
-                        kill_tree(proc.pid, include_self=False)  # anything it left behind
-                        result = read_result(self.batch_dir, job.kernel.id)
-                        if result is None or result.starts != job.starts:
-                            why = f"signal {signal.Signals(-rc).name}" if rc < 0 else f"exit code {rc}"
-                            tail = _tail(job.kdir / "worker.log").splitlines()
-                            result = failed_result(job, f"worker crashed ({why}) before writing a result"
-                                                   + (f": {tail[-1][:300]}" if tail else ""), elapsed)
-                    logf.close()
-                    del running[slot]
-                    yield result
-                if queue or running:
-                    time.sleep(self.poll_s)
-        finally:
-            for proc, logf, job, _ in running.values():
-                kill_tree(proc.pid)
-                proc.wait(timeout=30)
-                logf.close()
-
 
 # -- the batch ------------------------------------------------------------------------------------
 class _BatchLock:
@@ -220,7 +96,7 @@ def _load_or_write_plan(batch_dir: Path, plan: Plan) -> tuple[Plan, bool]:
 
 def _make_executor(options: BatchOptions, batch_dir: Path, on_event: EventFn | None, pool: FilePool) -> Executor:
     if options.executor == "ray":
-        from kagent.batch_ray import RayExecutor
+        from kagent.batch.ray import RayExecutor
 
         return RayExecutor(options, batch_dir, pool, on_event)
     return LocalExecutor(options, batch_dir, on_event)
@@ -317,7 +193,7 @@ def run_batch(
             if previous is not None:
                 signal.signal(signal.SIGTERM, previous)
         summary = summarize(batch_dir, plan, pool, time.monotonic() - t0)
-        from kagent.batch_report import write_reports
+        from kagent.batch.report import write_reports
 
         write_reports(summary, batch_dir)
         return summary

@@ -1,6 +1,6 @@
 """`kagent batch`: its models and its plan — which kernels, with which options.
 
-Layer 6 (beside kagent/batch.py). INPUTS is a directory, a glob, or a JSONL manifest:
+INPUTS is a directory, a glob, or a JSONL manifest:
 
     {"candidate": "k/softmax_nearmiss.py", "reference": "k/softmax.py", "priority": 2,
      "max_attempts": 5, "timeout_s": 600, "verify": {"seeds": 1}, "repair": {"stall_k": 2}}
@@ -25,10 +25,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from kagent.batch_ledger import DEFAULT_FLOOR_TOKENS, POLICY_NAME, model_prices
+from kagent.batch.ledger import DEFAULT_FLOOR_TOKENS, POLICY_NAME, model_prices
 from kagent.config import VerifyConfig
 from kagent.errors import InputError
-from kagent.repair_state import FinalStatus, GuardName, RepairConfig
+from kagent.repair.state import FinalStatus, GuardName, RepairConfig
 
 Executor = Literal["local", "ray"]
 KernelState = Literal["pending", "running", "done"]
@@ -72,7 +72,7 @@ class BatchOptions(BaseModel):
     gpus: list[str] | None = Field(None, description="GPU ids to spread workers over (None: detect)")
     verify: VerifyConfig = Field(default_factory=VerifyConfig)
     repair: RepairConfig = Field(default_factory=RepairConfig)
-    runner: str = Field("kagent.batch_worker:run_job", description="module:function that repairs one kernel")
+    runner: str = Field("kagent.batch.worker:run_job", description="module:function that repairs one kernel")
     patterns_dir: str | None = Field(None, description="pattern store directory (default: kagent's)")
     floor_tokens: int = Field(DEFAULT_FLOOR_TOKENS, ge=0, description=(
         "kept back for every other kernel that may still call the LLM and has not yet, so late kernels can make a "

@@ -17,7 +17,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from kagent.repair_state import RepairSummary
+from kagent.repair.state import RepairSummary
 from kagent.tools.edits import source_hash, unified_diff
 
 __all__ = ["RunDir", "source_hash", "unified_diff"]

@@ -1,4 +1,4 @@
-"""`kagent repair`: the typer command function (the lead mounts it on the main app).
+"""`kagent repair`: the typer command function, mounted by kagent.cli.app.
 
 Live progress goes to stderr (rich); stdout gets the final summary and diff, or with --json only
 the RepairSummary. Exit 0 repaired or already correct, 1 otherwise, 2 bad input.
@@ -11,6 +11,10 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
+from rich.console import Console
+
+from kagent import api, log
+from kagent.errors import InputError, ReferenceFailed
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -56,24 +60,14 @@ def repair(
     verbose: bool = typer.Option(False, "--verbose", "-v"),
 ) -> None:
     """Repair a near-miss kernel: verify, triage, patch, guard, verify again. Writes runs/<id>/."""
-    from rich.console import Console
-
-    from kagent import log
-    from kagent.errors import InputError, ReferenceError_
-
     log.configure(verbose)
     err = Console(stderr=True, soft_wrap=True)
-    if device not in ("auto", "cpu", "cuda"):
-        typer.echo(f"kagent: error: --device must be auto, cpu or cuda, not {device!r}", err=True)
-        raise typer.Exit(EXIT_INPUT)
     if candidate is None and resume is None:
         typer.echo("kagent: error: give a CANDIDATE file or --resume RUN_DIR", err=True)
         raise typer.Exit(EXIT_INPUT)
-    from kagent.repair_api import repair as run_repair
-
     progress = None if json_out else _progress(err)
     try:
-        summary = run_repair(
+        summary = api.repair(
             candidate, reference, model=model, token_budget=token_budget, max_attempts=max_attempts,
             timeout_s=timeout, device=None if device == "auto" else device, runs_dir=runs_dir, resume=resume,
             on_event=progress,
@@ -81,7 +75,7 @@ def repair(
     except (InputError, FileNotFoundError) as exc:
         typer.echo(f"kagent: error: {exc}", err=True)
         raise typer.Exit(EXIT_INPUT) from exc
-    except ReferenceError_ as exc:
+    except ReferenceFailed as exc:
         typer.echo(f"kagent: error: the reference itself fails: {exc}", err=True)
         raise typer.Exit(EXIT_INPUT) from exc
     except KeyboardInterrupt:

@@ -1,6 +1,6 @@
 """The batch's results as files: summary.json, summary.csv and report.html.
 
-Layer 6. The HTML page is one self-contained file (inline CSS and SVG, no script, no external
+The HTML page is one self-contained file (inline CSS and SVG, no script, no external
 resource): totals and the allocation policy, a chart of outcomes by failure class (stacked bars),
 a chart of token spend per kernel, and the per-kernel table (status, reason, tokens, attempts,
 repaired path).
@@ -13,7 +13,7 @@ import html
 import io
 from pathlib import Path
 
-from kagent.batch_plan import BatchSummary, KernelResult
+from kagent.batch.plan import BatchSummary, KernelResult
 
 CSV_FIELDS = ["id", "input", "reference", "status", "reason", "tokens", "granted", "in_flight_tokens", "attempts",
               "failure_class", "triage", "guard", "cost", "seconds", "repaired_path", "run_dir", "starts", "worker"]

@@ -1,6 +1,6 @@
 """`kagent.repair(...)`: one kernel through the repair graph, pydantic in, RepairSummary out.
 
-Layer 6. Builds the run directory, the runtime context (model, budgets, verify function, pattern
+Builds the run directory, the runtime context (model, budgets, verify function, pattern
 store: injectable for tests and batch), the SQLite checkpointer, and runs or resumes the graph.
 """
 
@@ -14,13 +14,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from kagent.agents.guards import recursion_fired, recursion_limit
+from kagent.agents.triage import knowledge
 from kagent.budget import Ledger, LedgerSnapshot
 from kagent.config import VerifyConfig
 from kagent.errors import InputError
-from kagent.repair_nodes import RepairContext, StaticCheckFn, VerifyFn, summary_of
-from kagent.repair_state import RepairConfig, RepairState, RepairSummary
-from kagent.runs import RunDir
-from kagent.state import Finding
+from kagent.repair.nodes import RepairContext, StaticCheckFn, VerifyFn, summary_of
+from kagent.repair.state import RepairConfig, RepairState, RepairSummary
+from kagent.repair.rundir import RunDir
+from kagent.report import Finding
+from kagent.tools.problem import inspect_sources
+from kagent.verifiers.anticheat_static import static_findings
 
 __all__ = ["repair", "RepairSummary", "RepairConfig", "resolve_model"]
 
@@ -35,15 +39,15 @@ def resolve_model(model: str | None) -> str:
 
 
 def _default_verify(vcfg: VerifyConfig) -> VerifyFn:
-    """kagent.api.verify with `vcfg`; `timeout_s` (the run's remaining wall time) caps each worker's."""
+    """The verifier with `vcfg`; `timeout_s` (the run's remaining wall time) caps each worker's."""
 
     def run(candidate: Path, reference: Path, timeout_s: float | None = None) -> Any:
-        from kagent.api import verify
+        from kagent.verifiers.verify import verify_paths  # torch-free until a verify runs
 
         cfg = vcfg
         if timeout_s is not None and timeout_s < vcfg.timeout_s:
             cfg = vcfg.model_copy(update={"timeout_s": timeout_s})
-        return verify(candidate, reference, config=cfg)
+        return verify_paths(candidate, reference, cfg)
 
     return run
 
@@ -53,8 +57,6 @@ def _default_static_check(vcfg: VerifyConfig, reference: Path) -> StaticCheckFn 
     that runs it again with the dynamic traps)."""
     if not vcfg.anticheat:
         return None
-    from kagent.verifiers.anticheat_static import static_findings
-
     ref_src = reference.read_text()
 
     def check(path: Path) -> list[Finding]:
@@ -76,20 +78,11 @@ def _default_patterns() -> tuple[Any, Any, frozenset[str] | None]:
         log.warning("pattern library unavailable (%s): the offline engine cannot propose fixes", exc)
         return None, None, frozenset()
     store = PatternStore.open()
-    return store, candidate_fixes, _fixable_classes(store)
-
-
-def _fixable_classes(store: Any, backend: str = "triton") -> frozenset[str]:
-    """Failure classes for which the library holds a pattern with a mechanical fix for `backend`
-    (what the offline engine can act on). The graph computes this itself for the backend it
-    detects (kagent.agents.triage.knowledge); kept for callers that pre-compute it."""
-    from kagent.agents.triage import knowledge
-
-    return knowledge(store.all(), backend).classes
+    return store, candidate_fixes, knowledge(store.all(), "triton").classes
 
 
 def _checkpointer(run: RunDir) -> Any:
-    from langgraph.checkpoint.sqlite import SqliteSaver
+    from langgraph.checkpoint.sqlite import SqliteSaver  # langgraph: loaded only when a repair runs
 
     conn = sqlite3.connect(str(run.checkpoints), check_same_thread=False)
     return SqliteSaver(conn), conn
@@ -144,8 +137,6 @@ def repair(
         vcfg = verify_config or VerifyConfig()
         if cfg.device != "auto" and vcfg.device == "auto":
             vcfg = vcfg.model_copy(update={"device": cfg.device})
-        from kagent.tools.problem import inspect_sources
-
         files = inspect_sources(candidate, reference)
         original = Path(candidate).resolve()
         ref = Path(reference).resolve() if reference is not None else None
@@ -171,10 +162,9 @@ def repair(
 
     saver, conn = _checkpointer(run)
     try:
-        from langgraph.errors import GraphRecursionError
+        from langgraph.errors import GraphRecursionError  # langgraph: loaded only when a repair runs
 
-        from kagent.agents.guards import recursion_fired, recursion_limit
-        from kagent.graph import build
+        from kagent.repair.graph import build
 
         graph = build(checkpointer=saver)
         rl = recursion_limit(cfg.max_attempts)

@@ -1,9 +1,9 @@
 """kagent inside a LangChain / LangGraph agent: as tools, or as graph nodes.
 
-    from kagent.langchain_tool import kagent_tools, verify_node, repair_node
+    from kagent.adapters.langchain_tool import kagent_tools, verify_node, repair_node
 
     tools = kagent_tools()                      # StructuredTools: verify_kernel, check_cheats, repair_kernel,
-    llm.bind_tools(tools); ToolNode(tools)      #   search_patterns, add_pattern (args = kagent.toolkit models)
+    llm.bind_tools(tools); ToolNode(tools)      #   search_patterns, add_pattern (args = kagent.adapters.toolkit models)
     graph.add_node("verify", verify_node())     # state["candidate"], state["reference"] -> state["verify_report"]
     graph.add_node("repair", repair_node(token_budget=20_000))  # -> state["repair_summary"]
 
@@ -11,7 +11,7 @@ Each tool answers with a compact JSON string for the model and the pydantic resu
 ToolMessage's artifact (response_format="content_and_artifact"). Errors kagent raises on purpose
 (bad input, a failing reference) come back to the model as tool errors it can read.
 
-Layer 6: uses kagent.toolkit; langchain-core is imported here only.
+Uses kagent.adapters.toolkit; langchain-core is imported here only.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from kagent import toolkit
+from kagent.adapters import toolkit
 from kagent.config import VerifyConfig
 
 SUMMARY_FIELDS = {

@@ -1,4 +1,4 @@
-"""`kagent batch`: the typer command function (the lead mounts it on the main app).
+"""`kagent batch`: the typer command function, mounted by kagent.cli.app.
 
 While it runs: a progress bar and a table of finished kernels on stderr (rich). At the end:
 the summary table on stdout, or with --json only the BatchSummary. Exit 0 when every kernel has a
@@ -12,6 +12,10 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
+from rich.console import Console
+
+from kagent import api, log
+from kagent.errors import InputError
 
 EXIT_OK, EXIT_FAIL, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -101,17 +105,10 @@ def batch(
     verbose: bool = typer.Option(False, "--verbose", "-v"),
 ) -> None:
     """Repair many kernels under one shared token budget, in parallel; rerun to resume."""
-    from rich.console import Console
-
-    from kagent import log
-    from kagent.api_batch import batch_options
-    from kagent.batch import run_batch
-    from kagent.errors import InputError
-
     log.configure(verbose)
     err = Console(stderr=True, soft_wrap=True)
     try:
-        options = batch_options(
+        options = api.batch_options(
             token_budget=token_budget, cost_budget_usd=cost_budget, jobs=jobs, executor=executor,
             ray_address=ray_address, model=model, max_attempts=max_attempts, kernel_timeout_s=kernel_timeout,
             device=device, runner=runner, patterns_dir=str(patterns_dir) if patterns_dir else None,
@@ -124,10 +121,11 @@ def batch(
         raise typer.Exit(EXIT_INPUT) from exc
     try:
         if json_out:
-            summary = run_batch(inputs, options, out, reference_dir=reference_dir)
+            summary = api.batch(inputs, token_budget=token_budget, options=options, out=out, reference_dir=reference_dir)
         else:
             with LiveView(err) as view:
-                summary = run_batch(inputs, options, out, reference_dir=reference_dir, on_event=view)
+                summary = api.batch(inputs, token_budget=token_budget, options=options, out=out,
+                                       reference_dir=reference_dir, on_event=view)
     except (InputError, FileNotFoundError) as exc:
         typer.echo(f"kagent: error: {exc}", err=True)
         raise typer.Exit(EXIT_INPUT) from exc

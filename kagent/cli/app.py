@@ -8,7 +8,11 @@ from typing import Optional
 
 import typer
 
-from kagent.errors import InputError, KagentError, ReferenceError_
+from kagent import api, log
+from kagent.cli import asm, batch, lower, mcp, patterns, repair
+from kagent.cli.render import print_report
+from kagent.config import VerifyConfig
+from kagent.errors import KagentError
 
 app = typer.Typer(
     name="kagent",
@@ -47,9 +51,6 @@ def verify(
     verbose: bool = typer.Option(False, "--verbose", "-v"),
 ) -> None:
     """Differential verification and anti-cheat. Exit 0 pass, 1 fail or cheat, 2 bad input."""
-    from kagent import log
-    from kagent.config import VerifyConfig
-
     log.configure(verbose)
     if device not in ("auto", "cpu", "cuda"):
         _fail_input(f"--device must be auto, cpu or cuda, not {device!r}")
@@ -72,44 +73,26 @@ def verify(
         config = VerifyConfig(**updates)
     except ValueError as e:
         _fail_input(str(e).splitlines()[0] + ": " + str(e).splitlines()[-1].strip())
-    from kagent.api import verify as api_verify
-
     try:
-        report = api_verify(candidate, reference, config)
-    except (InputError, ReferenceError_) as e:
-        _fail_input(str(e))
-    except KagentError as e:
+        report = api.verify(candidate, reference, config)
+    except KagentError as e:  # bad input, a failing reference, a missing toolchain
         _fail_input(str(e))
     if json_out:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
     else:
-        from kagent.render import print_report
-
         print_report(report)
     raise typer.Exit(EXIT_PASS if report.verdict == "pass" else EXIT_FAIL)
 
 
-def _mount_optional_commands() -> None:
-    """Commands that live in their own modules (each imports its heavy libraries lazily)."""
-    import importlib
-
-    for module, kind, name in (
-        ("kagent.cli_patterns", "app", "patterns"),
-        ("kagent.cli_repair", "command", "repair"),
-        ("kagent.cli_batch", "command", "batch"),
-        ("kagent.cli_lower", "command", "lower"),
-        ("kagent.cli_asm", "command", "asm"),
-        ("kagent.cli_mcp", "command", "mcp"),
-    ):
-        mod = importlib.import_module(module)
-        if kind == "app":
-            app.add_typer(mod.app, name=name)
-        else:
-            app.command(name=name)(getattr(mod, name))
+def _mount_commands() -> None:
+    """The commands that live in their own modules."""
+    app.add_typer(patterns.app, name="patterns")
+    for command in (repair.repair, batch.batch, lower.lower, asm.asm, mcp.mcp):
+        app.command(name=command.__name__)(command)
 
 
 def main() -> None:
-    _mount_optional_commands()
+    _mount_commands()
     app()
 
 

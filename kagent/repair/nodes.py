@@ -1,8 +1,8 @@
 """The repair graph's nodes: each reads the state and the runtime context, does one thing, writes
 its files into the run directory and returns a state update whose `route` names the next node.
-The edges that act on `route` are all in kagent/graph.py.
+The edges that act on `route` are all in kagent/repair/graph.py.
 
-Layer 5 (with graph.py and runs.py): uses agents, tools and the run directory.
+Uses agents, tools and the run directory (kagent.repair.rundir).
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from kagent.agents.debug import (
 from kagent.agents.triage import Knowledge, classify, detect_backend, knowledge
 from kagent.budget import Ledger
 from kagent.errors import InputError
-from kagent.repair_state import RepairConfig, RepairState, RepairSummary
-from kagent.runs import RunDir, source_hash
-from kagent.state import Finding, VerifyReport
+from kagent.repair.state import RepairConfig, RepairState, RepairSummary
+from kagent.repair.rundir import RunDir, source_hash
+from kagent.report import Finding, VerifyReport
 
 log = logging.getLogger("kagent.repair")
 

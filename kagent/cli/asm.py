@@ -13,6 +13,9 @@ from typing import Optional
 
 import typer
 
+from kagent import api, log
+from kagent.errors import KagentError
+
 EXIT_OK, EXIT_FAIL, EXIT_INPUT = 0, 1, 2
 
 
@@ -30,22 +33,11 @@ def asm(
     verbose: bool = typer.Option(False, "--verbose", "-v"),
 ) -> None:
     """Disassemble to reassemblable assembly, check the no-edit round trip, apply and ABI-check an edit."""
-    from kagent import log
-    from kagent.errors import InputError, ToolchainError
-
     log.configure(verbose)
-    if not code_object.is_file():
-        typer.echo(f"kagent: error: no such file: {code_object}", err=True)
-        raise typer.Exit(EXIT_INPUT)
-    if edit is not None and not edit.is_file():
-        typer.echo(f"kagent: error: no such patch file: {edit}", err=True)
-        raise typer.Exit(EXIT_INPUT)
-    from kagent.agents.asm import run_asm
-
     try:
-        report = run_asm(code_object, mcpu=mcpu, edit=edit, model=model, rewrite=rewrite, kernel=kernel, goal=goal,
+        report = api.asm(code_object, mcpu=mcpu, edit=edit, model=model, rewrite=rewrite, kernel=kernel, goal=goal,
                          out_dir=out, timeout_s=timeout)
-    except (InputError, ToolchainError) as e:
+    except KagentError as e:  # bad input or a missing toolchain
         typer.echo(f"kagent: error: {e}", err=True)
         raise typer.Exit(EXIT_INPUT)
     if json_out:

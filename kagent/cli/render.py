@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from kagent.state import VerifyReport
+from kagent.report import VerifyReport
 
 _STYLE = {"pass": "bold green", "fail": "bold red", "cheat": "bold magenta", "error": "bold yellow"}
 

@@ -1,4 +1,4 @@
-"""`kagent patterns ...`: the repair-pattern library from the command line (mounted by kagent.cli).
+"""`kagent patterns ...`: the repair-pattern library from the command line (mounted by kagent.cli.app).
 
 Exit codes: 0 ok, 1 not found, 2 bad input (invalid pattern file, unknown option value).
 """
@@ -11,6 +11,7 @@ from typing import Any, Optional
 
 import typer
 
+from kagent import api, log
 from kagent.errors import InputError
 
 app = typer.Typer(name="patterns", help="The repair-pattern library and its Chroma store.",
@@ -28,17 +29,13 @@ def _options(
     verbose: bool = typer.Option(False, "--verbose", "-v"),
 ) -> None:
     """Options shared by every patterns command."""
-    from kagent import log
-
     log.configure(verbose)
     _STATE.update(store=store, chroma_url=chroma_url, embedding=embedding)
 
 
 def _open() -> Any:
-    from kagent.patterns.store import PatternStore
-
     try:
-        return PatternStore.open(_STATE.get("store"), chroma_url=_STATE.get("chroma_url"),
+        return api.open_patterns(_STATE.get("store"), chroma_url=_STATE.get("chroma_url"),
                                  embedding=_STATE.get("embedding", "hashed"))
     except InputError as exc:
         _die(str(exc), 2)
@@ -111,14 +108,12 @@ def search(
 @app.command()
 def show(pattern_id: str = typer.Argument(...), json_out: bool = typer.Option(False, "--json")) -> None:
     """Show one pattern in full (as YAML, or JSON with --json)."""
-    from kagent.patterns.schema import dump_pattern_yaml
-
     store = _open()
     try:
         pattern = store.get(pattern_id)
     except KeyError as exc:
         _die(str(exc.args[0]), 1)
-    typer.echo(pattern.model_dump_json(indent=1) if json_out else dump_pattern_yaml(pattern))
+    typer.echo(pattern.model_dump_json(indent=1) if json_out else api.pattern_yaml(pattern))
 
 
 @app.command()

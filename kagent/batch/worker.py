@@ -1,8 +1,7 @@
-"""One kernel of a batch, in a worker: `python -m kagent.batch_worker JOB.json` (local executor) or
+"""One kernel of a batch, in a worker: `python -m kagent.batch.worker JOB.json` (local executor) or
 called in a Ray task. Runs (or resumes) the kernel's repair against the shared pool and writes its
 KernelResult to kernels/<id>/result.json. Logs go to stderr; nothing is printed.
 
-Layer 6 (part of kagent batch).
 """
 
 from __future__ import annotations
@@ -22,11 +21,15 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from kagent.batch_ledger import FilePool, KernelLedger, PoolClient, model_prices
-from kagent.batch_plan import BatchOptions, KernelResult, PlannedKernel
+from kagent.batch.ledger import FilePool, KernelLedger, PoolClient, model_prices
+from kagent.batch.plan import BatchOptions, KernelResult, PlannedKernel
 from kagent.config import VerifyConfig
-from kagent.errors import InputError, KagentError, ReferenceError_
-from kagent.repair_state import RepairConfig, RepairSummary
+from kagent import log as klog
+from kagent.errors import InputError, KagentError, ReferenceFailed
+from kagent.procs import die_with_parent
+from kagent.agents.triage import knowledge
+from kagent.repair.run import repair
+from kagent.repair.state import RepairConfig, RepairSummary
 
 log = logging.getLogger("kagent.batch.worker")
 
@@ -158,19 +161,15 @@ def _patterns(job: Job) -> tuple[Any, Any, frozenset[str] | None]:
     except ImportError as exc:
         log.warning("pattern library unavailable (%s)", exc)
         return None, None, frozenset()
-    from kagent.repair_api import _fixable_classes
-
     where = Path(job.options.patterns_dir) if job.options.patterns_dir else default_store_dir()
     lock = where / ".kagent-batch.lock"
     with _file_lock(lock):
         store = PatternStore.open(where)
-    return LockedStore(store, lock), candidate_fixes, _fixable_classes(store)
+    return LockedStore(store, lock), candidate_fixes, knowledge(store.all(), "triton").classes
 
 
 def run_job(job: Job, pool: PoolClient) -> KernelResult:
     """Repair (or resume) one kernel against the pool; every outcome is a KernelResult."""
-    from kagent.repair_api import repair
-
     t0 = time.monotonic()
     k = job.kernel
     base = dict(id=k.id, input=k.candidate, reference=k.reference, starts=job.starts, worker=job.worker)
@@ -215,7 +214,7 @@ def run_job(job: Job, pool: PoolClient) -> KernelResult:
             failure_class=_first_verdict(run_dir) or ("cheat" if summary.status == "cheat" else summary.triage), triage=summary.triage, guard=summary.guard,
             seconds=time.monotonic() - t0,
         )
-    except ReferenceError_ as exc:
+    except ReferenceFailed as exc:
         return KernelResult(**base, status="error", reason=f"the reference itself fails: {exc}",
                             failure_class="bad_input", seconds=time.monotonic() - t0)
     except (InputError, FileNotFoundError) as exc:
@@ -243,12 +242,8 @@ def execute(job: Job, pool: PoolClient) -> KernelResult:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        sys.stderr.write("usage: python -m kagent.batch_worker JOB.json\n")
+        sys.stderr.write("usage: python -m kagent.batch.worker JOB.json\n")
         return 2
-    from kagent import log as klog
-
-    from kagent.procs import die_with_parent
-
     klog.configure(os.environ.get("KAGENT_BATCH_VERBOSE") == "1")
     die_with_parent()
     job = Job.model_validate_json(Path(args[0]).read_text())

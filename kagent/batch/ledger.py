@@ -1,6 +1,6 @@
 """The shared budget of a batch: a file-locked pool on disk, and each kernel's Ledger onto it.
 
-Layer 6 (part of kagent batch); builds on kagent.budget (layer 1). Every worker process (local or
+builds on kagent.budget (layer 1). Every worker process (local or
 Ray) reserves, charges and releases through the same pool file under an exclusive flock, so the
 never-exceed rule of kagent.budget holds across processes: a call is admitted only when its prompt
 plus its answer limit fits in what the kernel may still draw.
@@ -151,7 +151,7 @@ class Refusal(BaseModel):
 
 
 class PoolClient(Protocol):
-    """What a kernel's ledger needs from the pool (FilePool here, a Ray actor in kagent.batch_ray)."""
+    """What a kernel's ledger needs from the pool (FilePool here, a Ray actor in kagent.batch.ray)."""
 
     def try_reserve(self, kid: str, prompt_tokens: int, max_tokens: int, min_answer_tokens: int,
                     prices: Prices | None = None) -> Admission | Refusal: ...

@@ -1,9 +1,9 @@
 """kagent's operations as tools for other agents: one pydantic model for each tool's arguments and
-one plain function per tool, pydantic in, pydantic out. The MCP server (kagent.mcp_server) and the
-LangChain/LangGraph adapter (kagent.langchain_tool) both expose exactly these, so their input
+one plain function per tool, pydantic in, pydantic out. The MCP server (kagent.adapters.mcp_server) and the
+LangChain/LangGraph adapter (kagent.adapters.langchain_tool) both expose exactly these, so their input
 schemas come from the same models (which extend the CLI's own VerifyConfig / Pattern models).
 
-Layer 6: uses kagent.api and kagent.repair_api; heavy libraries are imported inside the calls.
+Uses kagent.api only; heavy libraries load inside the calls.
 """
 
 from __future__ import annotations
@@ -15,10 +15,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from kagent import api
 from kagent.config import AntiCheatProfile, VerifyConfig
+from kagent.tools.problem import inspect_sources
+from kagent.verifiers.anticheat_static import static_findings
 from kagent.patterns.schema import Pattern
-from kagent.repair_state import RepairSummary
-from kagent.state import Finding, VerifyReport
+from kagent.repair.state import RepairSummary
+from kagent.report import Finding, VerifyReport
 
 
 class VerifyKernelArgs(VerifyConfig):
@@ -110,26 +113,19 @@ class PatternAdded(BaseModel):
 # -- the operations ---------------------------------------------------------------------------------
 def verify_kernel(args: VerifyKernelArgs) -> VerifyReport:
     """Differential verification + anti-cheat of a candidate kernel against its reference."""
-    from kagent.api import verify
-
-    return verify(args.candidate, args.reference, config=args.config())
+    return api.verify(args.candidate, args.reference, config=args.config())
 
 
 def check_cheats(args: CheckCheatsArgs) -> CheatCheck:
     """Static anti-cheat rules over the candidate's source; optionally a full verify with dynamic traps."""
-    from kagent.tools.problem import inspect_sources
-    from kagent.verifiers.anticheat_static import static_findings
-
     files = inspect_sources(args.candidate, args.reference)
     ref_src = Path(files.reference).read_text()
     findings = static_findings(Path(args.candidate).read_text(), reference_source=ref_src, profile=args.profile)
     checks = ["static"]
     report = None
     if args.full_verify:
-        from kagent.api import verify
-
-        report = verify(args.candidate, args.reference,
-                        config=VerifyConfig(anticheat_profile=args.profile, device=args.device))
+        report = api.verify(args.candidate, args.reference,
+                            config=VerifyConfig(anticheat_profile=args.profile, device=args.device))
         findings += [f for f in report.findings if f.failure_class == "cheat"]
         checks.append("verify")
     cheat = any(f.severity == "error" and f.failure_class == "cheat" for f in findings) or (
@@ -139,18 +135,14 @@ def check_cheats(args: CheckCheatsArgs) -> CheatCheck:
 
 def repair_kernel(args: RepairKernelArgs) -> RepairSummary:
     """Repair a near-miss kernel under a token budget; the summary names the repaired file."""
-    from kagent.repair_api import repair
-
-    return repair(args.candidate, args.reference, model=args.model, token_budget=args.token_budget,
-                  max_attempts=args.max_attempts, timeout_s=args.timeout_s,
-                  device=None if args.device == "auto" else args.device, verify_config=args.verify,
-                  runs_dir=args.runs_dir)
+    return api.repair(args.candidate, args.reference, model=args.model, token_budget=args.token_budget,
+                      max_attempts=args.max_attempts, timeout_s=args.timeout_s,
+                      device=None if args.device == "auto" else args.device, verify_config=args.verify,
+                      runs_dir=args.runs_dir)
 
 
 def _store(patterns_dir: str | None) -> Any:
-    from kagent.patterns.store import PatternStore
-
-    return PatternStore.open(Path(patterns_dir) if patterns_dir else None)
+    return api.open_patterns(patterns_dir)
 
 
 def search_patterns(args: SearchPatternsArgs, patterns_dir: str | None = None) -> PatternHits:

@@ -1,11 +1,11 @@
 """`kagent mcp`: kagent as an MCP server over stdio (the official `mcp` SDK, MCPServer).
 
 Tools: verify_kernel, check_cheats, repair_kernel, search_patterns, add_pattern — the functions of
-kagent.toolkit, their input schemas generated from its pydantic argument models and their results
+kagent.adapters.toolkit, their input schemas generated from its pydantic argument models and their results
 returned as structured content (the pydantic result models). While serving, the SDK points fd 1 at
 stderr, so only protocol messages reach stdout; kagent's logging goes to stderr.
 
-Layer 6 (an entry point beside the CLI).
+An entry point beside the CLI.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import functools
 import logging
 from typing import Any
 
-from kagent import toolkit
-from kagent.repair_state import RepairSummary
-from kagent.state import VerifyReport
+from kagent.adapters import toolkit
+from kagent.repair.state import RepairSummary
+from kagent.report import VerifyReport
 
 log = logging.getLogger("kagent.mcp")
 

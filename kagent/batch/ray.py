@@ -1,9 +1,9 @@
 """`kagent batch --executor ray`: the batch's jobs as Ray tasks (a cluster address, or a local one).
 
-Layer 6 (part of kagent batch); `ray` is an optional dependency (`pip install kagent[ray]`),
+`ray` is an optional dependency (`pip install kagent[ray]`),
 imported here only. The shared pool stays one file-locked ledger: a Ray actor pinned to the
 driver's node owns it and every task reserves/charges through the actor, so the budget holds
-across machines. Each task runs the same kagent.batch_worker.execute as a local worker; a task
+across machines. Each task runs the same kagent.batch.worker.execute as a local worker; a task
 that outlives its kernel's limit is cancelled with force (its worker process is killed), and a
 crashed worker gives an `error` result. The limit counts from the moment the task tells the actor
 it started, not from submission: starting a Ray worker process on a loaded machine can take
@@ -20,10 +20,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from kagent.batch_ledger import FilePool, Refusal
-from kagent.batch_plan import BatchOptions, KernelResult
-from kagent.batch_worker import Job, read_result, write_json_atomic
+from kagent.batch.executor import failed_result, hard_limit_s
+from kagent.batch.ledger import FilePool, Refusal
+from kagent.batch.plan import BatchOptions, KernelResult
+from kagent.batch.worker import Job, execute, read_result, write_json_atomic
 from kagent.budget import Admission, LedgerSnapshot, Prices
+from kagent.errors import InputError
 
 log = logging.getLogger("kagent.batch.ray")
 
@@ -101,8 +103,6 @@ class _PoolActor:
 
 
 def _run_task(job_json: str, client: RayPoolClient) -> tuple[str, str | None]:
-    from kagent.batch_worker import execute
-
     job = Job.model_validate_json(job_json)
     client._call("mark_started", job.kernel.id)
     result = execute(job, client)
@@ -123,8 +123,6 @@ class RayExecutor:
         try:
             import ray
         except ImportError as exc:
-            from kagent.errors import InputError
-
             raise InputError("--executor ray needs Ray: pip install 'kagent[ray]'") from exc
         started = False
         if not ray.is_initialized():
@@ -144,7 +142,6 @@ class RayExecutor:
         })
 
     def run(self, jobs: list[Job]) -> Iterator[KernelResult]:
-        from kagent.batch import failed_result, hard_limit_s
 
         ray, started = self._init()
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
@@ -193,7 +190,6 @@ class RayExecutor:
                 ray.shutdown()
 
     def _collect(self, ray: Any, ref: Any, job: Job, elapsed: float) -> KernelResult:
-        from kagent.batch import failed_result
 
         try:
             result_json, source = ray.get(ref)

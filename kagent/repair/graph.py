@@ -9,7 +9,7 @@
     ingest -> report: offline, and no pattern with a mechanical fix for the detected backend (unsupported)
     verify -> report: the run's wall time was spent before the verify could start
 
-Nodes (kagent.repair_nodes) set `route`; the conditional edges below are the only place that
+Nodes (kagent.repair.nodes) set `route`; the conditional edges below are the only place that
 turns a route into a transition. Stop guards route to report; gate guards budgets before every
 debug call; assess applies regression/degeneration/stall after every verify.
 """
@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kagent import repair_nodes as nodes
-from kagent.repair_nodes import RepairContext
-from kagent.repair_state import RepairState
+from kagent.repair import nodes
+from kagent.repair.nodes import RepairContext
+from kagent.repair.state import RepairState
 
 NodeFn = Callable[[RepairState, RepairContext], dict[str, Any]]
 

@@ -1,0 +1,1 @@
+"""`kagent batch`: many repairs under one shared token budget, in parallel, resumable."""

@@ -1,0 +1,3 @@
+from kagent.cli.app import main
+
+main()

@@ -1,0 +1,1 @@
+"""The repair graph: its state, its nodes, the edges between them, run directories, and `repair()`."""
