@@ -38,6 +38,7 @@ class VerifyConfig(BaseModel):
     timeout_s: float = Field(300.0, gt=0, description="wall-time limit of one worker process")
     prewarm: bool = Field(False, description="keep a worker started ahead of the next verify (repair loops)")
     memory_limit_mb: int = Field(16384, description="address-space limit of a CPU worker")
+    require_sandbox: bool = Field(False, description="refuse to run candidate code where no OS sandbox works")
     # The oracle: a candidate may be at most `error_ratio` times less accurate than the reference in
     # its own dtype (both measured against float64), and never worse than the dtype floor allows.
     error_ratio: float = Field(8.0, gt=1.0)

@@ -286,11 +286,11 @@ def run_reference(job: dict, emit: Emit) -> None:
             {"inputs": [x.cpu() if isinstance(x, torch.Tensor) else x for x in inputs], "init": init, "state_dict": state},
             casefiles.inputs_path(out_dir, name),
         )
-        casefiles.expected_path(out_dir, name).parent.mkdir(exist_ok=True)
+        casefiles.staged_expected_path(out_dir, name).parent.mkdir(exist_ok=True)
         torch.save(
             {"out": [o.detach().cpu() for o in outs], "out64": [o.detach().cpu() for o in outs64],
              "float64": float64, "sens": sens, "judge_undefined": case["kind"] != "special"},
-            casefiles.expected_path(out_dir, name),
+            casefiles.staged_expected_path(out_dir, name),
         )
         emit(
             event="case_done",
@@ -486,9 +486,10 @@ _reference_reads: list[str] = []
 
 def guard_expected_outputs(reference_root: Path) -> None:
     """Deny, and record for the verdict, any attempt of the candidate's process to reach the
-    reference's expected outputs (casefiles.EXPECTED folders under the reference cache). The harness
-    itself never opens them here. A Python audit hook cannot be removed; it does not see raw
-    syscalls made through ctypes, which the static checks flag instead."""
+    reference's expected outputs (the casefiles.expected_root tree). The harness itself never opens
+    them here. In the OS sandbox they are not even mounted; this hook is what remains where no
+    sandbox is available. A Python audit hook cannot be removed; it does not see raw syscalls made
+    through ctypes, which the static checks flag instead."""
     root = os.path.realpath(reference_root)
     busy = False
 
@@ -499,7 +500,7 @@ def guard_expected_outputs(reference_root: Path) -> None:
         busy = True
         try:
             real = os.path.realpath(os.fsdecode(args[0]))
-            if real.startswith(root + os.sep) and casefiles.EXPECTED in Path(real).relative_to(root).parts:
+            if real == root or real.startswith(root + os.sep):
                 _reference_reads.append(f"{event} {real}")
                 raise PermissionError(f"kagent: the reference's expected outputs are off limits: {real}")
         finally:
@@ -523,7 +524,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
         allocator.install()  # before the candidate is imported, so `from torch import empty` is covered
     guard = "none" if plain else "nan"
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
-    guard_expected_outputs(Path(job["case_dir"]).parent)
+    guard_expected_outputs(casefiles.expected_root(Path(job["case_dir"])))
     modules = _Modules(Path(job["candidate"]), "kagent_candidate", apply_overrides=job["single_file"])
     try:
         modules.get({})

@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from kagent.config import VerifyConfig, cache_dir
-from kagent.errors import InputError, ReferenceFailed
+from kagent.errors import InputError, ReferenceFailed, SandboxUnavailable
 from kagent.log import get_logger
+from kagent.redact import redact, redact_obj, secret_values
 from kagent.report import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, VerifyReport
 from kagent.tools.problem import ProblemFiles, inspect_sources
-from kagent.tools.sandbox import SandboxResult, Spawned, candidate_env, python_argv
+from kagent.tools.sandbox import SandboxResult, SandboxSpec, Spawned, candidate_env, python_argv, sandbox_kind
 from kagent.verifiers import casefiles, oracle
 from kagent.verifiers.suite import CaseSpec, plan_cases
 
@@ -65,37 +66,80 @@ def _drop_spare() -> None:
 
 
 
-def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: list[str] | None = None,
-             env: dict[str, str] | None = None) -> SandboxResult:
+def _sandbox_spec(device: str, config: VerifyConfig, hide: list[str] | None = None,
+                  read_only: list[str] | None = None) -> SandboxSpec:
+    return SandboxSpec(device=device, hide=hide or [], read_only=read_only or [],
+                       cpu_limit_s=int(config.timeout_s * 4) + 60)
+
+
+def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | None = None,
+             prefix: list[str] | None = None, env: dict[str, str] | None = None,
+             scratch: Path | None = None) -> tuple[SandboxResult, Path]:
+    """Run one harness job in a sandboxed worker; the job's out_dir is the worker's scratch folder
+    (the only place it may write), returned for the caller to read and remove."""
     global _spare
     argv = [*(prefix or []), *python_argv(_HARNESS)]
     full_env = candidate_env(device, env)
     limit = config.memory_limit_mb if device == "cpu" else None
-    stdin = json.dumps(job).encode()
+    # the reference worker reads the reference file (wherever it is, /tmp included)
+    spec = _sandbox_spec(device, config, hide, [job["reference"]] if job["mode"] == "reference" else None)
+    if scratch is not None:  # a folder the caller prepared (e.g. the sanitizer's log file goes there)
+        spec = spec.model_copy(update={"writable": [str(scratch)]})
     timeout = config.timeout_s * (4 if prefix else 1)
     worker = None
-    if _spare is not None and _spare.key == (tuple(argv), tuple(sorted(full_env.items())), limit) and _spare.alive():
+    key = (tuple(argv), tuple(sorted(full_env.items())), limit, spec.model_dump_json(), sandbox_kind())
+    if _spare is not None and _spare.key == key and _spare.alive() and scratch is None:
         worker, _spare = _spare, None
     elif _spare is not None:
         _drop_spare()
     if worker is None:
-        worker = Spawned(argv, env=full_env, cwd=cwd, memory_limit_mb=limit)
-    result = worker.finish(stdin, timeout)
+        worker = Spawned(argv, env=full_env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit, spec=spec)
+    out_dir = scratch or worker.scratch
+    _stage_candidate(job, out_dir)
+    result = worker.finish(json.dumps({**job, "out_dir": str(out_dir)}).encode(), timeout)
     if config.prewarm and prefix is None:
-        _spare = Spawned(argv, env=full_env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit)
+        _spare = Spawned(argv, env=full_env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit, spec=spec)
         if not getattr(_drop_spare, "registered", False):
             atexit.register(_drop_spare)
             _drop_spare.registered = True  # type: ignore[attr-defined]
-    return result
+    if scratch is not None and worker.scratch != scratch:
+        shutil.rmtree(worker.scratch, ignore_errors=True)
+    return result, out_dir
+
+
+def _stage_candidate(job: dict, out_dir: Path) -> None:
+    """The candidate runs from a copy inside its scratch folder: its own folder (and the run
+    directory it sits in) are hidden from it."""
+    if job.get("mode") != "candidate":
+        return
+    src = Path(job["candidate"])
+    staged = out_dir / "candidate" / src.name
+    staged.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, staged)
+    job["candidate"] = str(staged)
+
+
+def _hidden_paths(files: ProblemFiles) -> list[str]:
+    """What the candidate's worker must not reach: the reference file, the candidate's own folder,
+    and a repair's run directory (found as the folder above holding config.json and candidates/)."""
+    hide = [] if files.single_file else [str(Path(files.reference).resolve())]
+    cand = Path(files.candidate).resolve()
+    run_dir = next((a for a in list(cand.parents)[:4] if (a / "candidates").is_dir() and (a / "config.json").is_file()),
+                   None)
+    hide.append(str(run_dir or cand.parent))
+    return hide
 
 
 def _events(path: Path) -> list[dict[str, Any]]:
+    """A worker's events, its text redacted: where worker output enters the parent, the parent's
+    secrets are removed from it (kagent/redact.py) before anything stores or forwards it."""
     if not path.exists():
         return []
     out = []
+    secrets = secret_values()
     for line in path.read_text().splitlines():
         try:
-            out.append(json.loads(line))
+            out.append(redact_obj(json.loads(line), secrets))
         except json.JSONDecodeError:  # a line cut short by a crash
             break
     return out
@@ -110,41 +154,48 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     h = hashlib.sha256()
     h.update(files.reference_source.encode())
     h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v7".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v8".encode())
     return h.hexdigest()[:24]
 
 
-def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig) -> tuple[Path, list[dict]]:
-    """Reference outputs for every case, from the cache or a fresh worker. Raises ReferenceFailed."""
+def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig,
+                  notes: list[Finding] | None = None) -> tuple[Path, list[dict]]:
+    """Reference outputs for every case, from the cache or a fresh worker. Raises ReferenceFailed.
+
+    A cache entry is used only if every file still has the digest recorded when it was made; a
+    changed entry is reported (a warning appended to `notes`) and rebuilt."""
     case_dir = cache_dir() / "reference" / _reference_key(files, cases, device, config)
-    done = case_dir / "complete.json"
+    done = case_dir / casefiles.COMPLETE
     if done.exists():
-        return case_dir, json.loads(done.read_text())
-    tmp = Path(tempfile.mkdtemp(prefix="ref-", dir=case_dir.parent if case_dir.parent.exists() else None))
+        bad = casefiles.tampered(case_dir)
+        if not bad:
+            return case_dir, casefiles.read_complete(case_dir)["events"]
+        log.warning("cached reference outputs %s were changed (%s): rebuilding", case_dir, ", ".join(bad[:3]))
+        if notes is not None:
+            notes.append(Finding(check="reference_cache", severity="warning",
+                                 message=f"the cached reference outputs had been changed since they were made "
+                                         f"({len(bad)} file(s): {', '.join(bad[:3])}); rebuilt",
+                                 evidence={"entry": case_dir.name, "files": bad[:20]}))
+        casefiles.remove(case_dir)
     job = {
-        "mode": "reference", "out_dir": str(tmp), "device": device, "reference": str(files.reference),
+        "mode": "reference", "device": device, "reference": str(files.reference),
         "cases": [c.model_dump() for c in cases], "max_shape_numel": config.max_shape_numel,
         "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
     }
-    result = _run_job(job, config, device, tmp)
-    events = _events(tmp / "reference_events.jsonl")
-    errors = [e for e in events if e["event"] == "reference_error"]
-    if errors:
-        e = errors[0]
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise ReferenceFailed(f"the reference fails on its own inputs: {e['type']}: {e['message'].splitlines()[0] if e['message'] else ''}")
-    if result.status != "ok" or not any(e["event"] == "done" for e in events):
-        shutil.rmtree(tmp, ignore_errors=True)
-        why = {"timeout": f"timed out after {config.timeout_s:.0f} s", "crash": f"died of {result.signal}"}.get(
-            result.status, f"exited with {result.returncode}")
-        raise ReferenceFailed(f"the reference worker {why}: {result.stderr_tail.strip().splitlines()[-1:] }")
-    case_dir.parent.mkdir(parents=True, exist_ok=True)
-    (tmp / "complete.json").write_text(json.dumps(events))
-    if case_dir.exists():
-        shutil.rmtree(case_dir, ignore_errors=True)
+    result, tmp = _run_job(job, config, device)
     try:
-        tmp.rename(case_dir)
-    except OSError:  # another process filled the same cache entry first
+        events = _events(tmp / "reference_events.jsonl")
+        errors = [e for e in events if e["event"] == "reference_error"]
+        if errors:
+            e = errors[0]
+            raise ReferenceFailed(f"the reference fails on its own inputs: {e['type']}: "
+                                  f"{redact(e['message'].splitlines()[0]) if e['message'] else ''}")
+        if result.status != "ok" or not any(e["event"] == "done" for e in events):
+            why = {"timeout": f"timed out after {config.timeout_s:.0f} s", "crash": f"died of {result.signal}"}.get(
+                result.status, f"exited with {result.returncode}")
+            raise ReferenceFailed(f"the reference worker {why}: {redact(result.stderr_tail).strip().splitlines()[-1:]}")
+        casefiles.commit(tmp, case_dir, events)
+    finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return case_dir, events
 
@@ -226,24 +277,28 @@ def verify_paths(candidate: str | Path, reference: str | Path | None, config: Ve
 def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     start = time.monotonic()
     device = resolve_device(config.device)
+    sandbox = sandbox_kind()
+    if sandbox == "none" and config.require_sandbox:
+        raise SandboxUnavailable("no OS sandbox works here (bubblewrap or unshare with Linux namespaces) and "
+                                 "--require-sandbox was given: install bubblewrap or enable user namespaces")
     cases = plan_cases(config, files.shape_constants)
-    case_dir, ref_events = run_reference(files, cases, device, config)
+    notes: list[Finding] = []
+    case_dir, ref_events = run_reference(files, cases, device, config, notes)
     ran = {e["case"] for e in ref_events if e["event"] == "case_done"}
     not_run = [CheckNotRun(check=f"case:{e['case']}", reason=e["reason"]) for e in ref_events if e["event"] == "case_skipped"]
     run_cases = [c for c in cases if c.name in ran]
 
-    work = Path(tempfile.mkdtemp(prefix="kagent-cand-"))
+    job = {
+        "mode": "candidate", "case_dir": str(case_dir), "device": device,
+        "candidate": str(files.candidate), "single_file": files.single_file,
+        "cases": [c.model_dump() for c in run_cases],
+        "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
+        "anticheat": config.anticheat, "batch_invariance": config.batch_invariance,
+    }
+    result, work = _run_job(job, config, device, hide=_hidden_paths(files))
     try:
-        job = {
-            "mode": "candidate", "out_dir": str(work), "case_dir": str(case_dir), "device": device,
-            "candidate": str(files.candidate), "single_file": files.single_file,
-            "cases": [c.model_dump() for c in run_cases],
-            "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
-            "anticheat": config.anticheat, "batch_invariance": config.batch_invariance,
-        }
-        result = _run_job(job, config, device, work)
         events = _events(work / "candidate_events.jsonl")
-        findings = _judge_events(events, result, case_dir, work, config) + _reference_read_findings(events)
+        findings = notes + _judge_events(events, result, case_dir, work, config) + _reference_read_findings(events)
         if config.anticheat:
             trap_findings, trap_not_run = _judge_trap_events(events, findings, case_dir, work, config)
             findings += trap_findings
@@ -269,8 +324,13 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
                                    profile=config.anticheat_profile) + findings
         checks_run += ["anticheat.static", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
                        "trap.output_aliasing", "trap.output_type", "trap.integrity"]
+    if sandbox == "none":
+        not_run.append(CheckNotRun(check="sandbox", reason="no OS sandbox works here: the candidate ran with the "
+                                   "user's filesystem, processes and network in reach"))
     timing = _timing(ref_events, events, device, config)
-    return _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing, time.monotonic() - start)
+    report = _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing,
+                     time.monotonic() - start)
+    return report.model_copy(update={"sandbox": result.sandbox})
 
 
 def _reference_read_findings(events: list[dict]) -> list[Finding]:
@@ -322,13 +382,13 @@ def _sanitize(files: ProblemFiles, cases: list[CaseSpec], case_dir: Path, device
     try:
         picked = [c.model_copy(update={"full_checks": False, "determinism": False}) for c in cases
                   if c.name == cases[0].name or c.kind == "shape"]
-        job = {"mode": "candidate", "out_dir": str(work), "case_dir": str(case_dir), "device": device,
+        job = {"mode": "candidate", "case_dir": str(case_dir), "device": device,
                "candidate": str(files.candidate), "single_file": files.single_file, "plain": True,
                "cases": [c.model_dump() for c in picked], "timing": False, "timing_runs": 0, "anticheat": False}
         log_file = work / "memcheck.log"
-        result = _run_job(job, config, device, work, prefix=sanitize.argv_prefix(log_file),
-                          env={"PYTORCH_NO_CUDA_MEMORY_CACHING": "1"})
-        text = log_file.read_text() if log_file.exists() else ""
+        result, _ = _run_job(job, config, device, hide=_hidden_paths(files), prefix=sanitize.argv_prefix(log_file),
+                             env={"PYTORCH_NO_CUDA_MEMORY_CACHING": "1"}, scratch=work)
+        text = redact(log_file.read_text()) if log_file.exists() else ""
         found = sanitize.findings_from_log(text)
         if not found and result.status != "ok":
             return [], f"the sanitized run did not finish ({result.status}): {result.stderr_tail[-300:]}"

@@ -48,6 +48,8 @@ def verify(
     anticheat_profile: str = typer.Option("default", "--anticheat", help="strict | default | lenient"),
     sanitize: bool = typer.Option(False, "--sanitize", help="run under compute-sanitizer memcheck (CUDA)"),
     timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds one worker may run"),
+    require_sandbox: bool = typer.Option(False, "--require-sandbox",
+                                         help="refuse to run the candidate where no OS sandbox (bwrap/unshare) works"),
     verbose: bool = typer.Option(False, "--verbose", "-v"),
 ) -> None:
     """Differential verification and anti-cheat. Exit 0 pass, 1 fail or cheat, 2 bad input."""
@@ -64,6 +66,7 @@ def verify(
         "batch_invariance": "batch-invariance" in check,
         "anticheat_profile": anticheat_profile,
         "sanitize": sanitize,
+        "require_sandbox": require_sandbox,
     }
     if seeds is not None:
         updates["seeds"] = seeds
