@@ -107,6 +107,24 @@ def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | Non
     return result, out_dir
 
 
+def _renamed(obj: Any, renames: dict[str, str]) -> Any:
+    """`obj` with every path the worker saw replaced by the user's path."""
+    if isinstance(obj, str):
+        for old, new in renames.items():
+            obj = obj.replace(old, new)
+        return obj
+    if isinstance(obj, dict):
+        return {k: _renamed(v, renames) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_renamed(v, renames) for v in obj]
+    return obj
+
+
+def _staged_renames(files: ProblemFiles, work: Path) -> dict[str, str]:
+    """The candidate ran from a copy in its scratch folder; tracebacks name the user's file."""
+    return {str(work / "candidate" / Path(files.candidate).name): str(files.candidate)}
+
+
 def _stage_candidate(job: dict, out_dir: Path) -> None:
     """The candidate runs from a copy inside its scratch folder: its own folder (and the run
     directory it sits in) are hidden from it."""
@@ -130,16 +148,17 @@ def _hidden_paths(files: ProblemFiles) -> list[str]:
     return hide
 
 
-def _events(path: Path) -> list[dict[str, Any]]:
+def _events(path: Path, renames: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """A worker's events, its text redacted: where worker output enters the parent, the parent's
-    secrets are removed from it (kagent/redact.py) before anything stores or forwards it."""
+    secrets are removed from it (kagent/redact.py) before anything stores or forwards it. `renames`
+    maps paths the worker saw to the user's (the staged candidate copy to the candidate file)."""
     if not path.exists():
         return []
     out = []
     secrets = secret_values()
     for line in path.read_text().splitlines():
         try:
-            out.append(redact_obj(json.loads(line), secrets))
+            out.append(_renamed(redact_obj(json.loads(line), secrets), renames or {}))
         except json.JSONDecodeError:  # a line cut short by a crash
             break
     return out
@@ -297,7 +316,9 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     }
     result, work = _run_job(job, config, device, hide=_hidden_paths(files))
     try:
-        events = _events(work / "candidate_events.jsonl")
+        renames = _staged_renames(files, work)
+        events = _events(work / "candidate_events.jsonl", renames)
+        result = result.model_copy(update={k: _renamed(getattr(result, k), renames) for k in ("stderr_tail", "stdout_tail")})
         findings = notes + _judge_events(events, result, case_dir, work, config) + _reference_read_findings(events)
         if config.anticheat:
             trap_findings, trap_not_run = _judge_trap_events(events, findings, case_dir, work, config)
