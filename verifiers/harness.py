@@ -19,7 +19,7 @@ import random
 import sys
 import time
 import traceback
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
@@ -224,6 +224,8 @@ def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int) ->
 def run_reference(job: dict, emit: Emit) -> None:
     import torch
 
+    from kagent.verifiers.traps import weighted_layers
+
     _pin_precision()
     device = job["device"]
     out_dir = Path(job["out_dir"])
@@ -299,6 +301,7 @@ def run_reference(job: dict, emit: Emit) -> None:
             dtypes=[str(x.dtype).replace("torch.", "") for x in inputs if isinstance(x, torch.Tensor)],
             outputs=[[list(o.shape), str(o.dtype).replace("torch.", "")] for o in outs],
             float64=float64,
+            layers=weighted_layers(model),
             seconds=time.monotonic() - start,
         )
         if index == 0 and job.get("timing") and device == "cuda":
@@ -357,12 +360,15 @@ class _Run:
                 self.mutated.append(i)
 
 
-def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_kind: str) -> _Run:
+def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_kind: str, recorders=()) -> _Run:
+    """One call of the forward; `recorders` (traps.OpRecorder, traps.Replay) see exactly the call."""
     import torch
 
     args, guards = _guarded_inputs(inputs, device, guard_kind)
     pristine = [a.clone() if isinstance(a, torch.Tensor) else None for a in args]
-    with allocator.recording_run(poison_kind) as allocs, torch.no_grad():
+    with allocator.recording_run(poison_kind) as allocs, torch.no_grad(), ExitStack() as stack:
+        for r in recorders:
+            stack.enter_context(r)
         result = model(*args)
         _sync(device)
     outs = _outputs(result)
@@ -479,6 +485,43 @@ def _traps(job: dict, case: dict, data: dict, model, module, main: _Run, allocat
     record["integrity_violations"] = traps.integrity_violations(pristine, native_threads=False)
 
 
+def _replay(job: dict, data: dict, main: _Run, replay, record: dict, out_dir: Path) -> None:
+    """The first call's recorded launches and torch operators, run again after the next seed's
+    values were copied into the same input buffers (traps.Replay); the parent judges the outputs
+    against that seed's expected ones."""
+    import torch
+
+    case = job["cases"][0]
+    nxt = next((c for c in job["cases"] if c["kind"] == "seed" and c["name"] != case["name"]), None)
+    path = casefiles.inputs_path(Path(job["case_dir"]), nxt["name"]) if nxt else None
+    if path is None or not path.exists():
+        record["replay"] = {"status": "not_run", "reason": "no second seed case"}
+        return
+    data2 = torch.load(path, weights_only=False)
+    if [getattr(a, "shape", None) for a in data["inputs"]] != [getattr(b, "shape", None) for b in data2["inputs"]]:
+        record["replay"] = {"status": "not_run", "reason": "the second seed case has other input shapes"}
+        return
+    if data.get("state_dict") or data2.get("state_dict") or data["init"] != data2["init"]:
+        record["replay"] = {"status": "not_run", "reason": "the model has weights or init arguments that differ per seed"}
+        return
+    if not replay.launches:
+        record["replay"] = {"status": "not_run", "reason": "no kernel launch was recorded"}
+        return
+    try:
+        with torch.no_grad():
+            for a, b in zip(main.args, data2["inputs"]):
+                if isinstance(a, torch.Tensor):
+                    a.copy_(b.to(a.device))
+        replay.run()
+        _sync(job["device"])
+    except Exception as exc:  # the recorded work cannot run again on its own: it is not self-contained
+        record["replay"] = {"status": "run", "case": nxt["name"], "error": f"{type(exc).__name__}: {exc}"[:300],
+                            "steps": len(replay.steps), "launches": replay.launches}
+        return
+    torch.save([_plain(o) for o in main.outputs], out_dir / f"replay_{nxt['name']}.pt")
+    record["replay"] = {"status": "run", "case": nxt["name"], "steps": len(replay.steps), "launches": replay.launches}
+
+
 # Audit events whose first argument is the path they read (or link, copy, rename, list).
 _FILE_EVENTS = frozenset({"open", "os.link", "os.symlink", "os.rename", "shutil.copyfile", "os.listdir", "os.scandir"})
 _reference_reads: list[str] = []
@@ -523,6 +566,8 @@ def run_candidate(job: dict, emit: Emit) -> None:
     if not plain:
         allocator.install()  # before the candidate is imported, so `from torch import empty` is covered
     guard = "none" if plain else "nan"
+    if job.get("anticheat"):
+        traps.install_op_recorder_guards()  # before the candidate's code runs at all
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
     guard_expected_outputs(casefiles.expected_root(Path(job["case_dir"])))
     modules = _Modules(Path(job["candidate"]), "kagent_candidate", apply_overrides=job["single_file"])
@@ -547,8 +592,11 @@ def run_candidate(job: dict, emit: Emit) -> None:
             model = _build_model(module, data, case["seed"], device)
             if first_case and job.get("anticheat"):
                 counter = traps.LaunchCounter(profile_cuda=device == "cuda")
+                recorder = traps.OpRecorder(str(out_dir / "optrace.json"))
+                replay = traps.Replay()
                 with counter:
-                    main = _call(model, data["inputs"], device, allocator, "nan", "nan")
+                    main = _call(model, data["inputs"], device, allocator, "nan", "nan", (recorder, replay))
+                record["ops"] = recorder.record.as_event(traps.layer_policy(job.get("reference_layers") or []))
                 record["launches"] = {
                     "triton": counter.triton_launches, "custom": counter.custom_launches,
                     "names": dict(counter.names), "profiler": counter.profiler_status,
@@ -593,6 +641,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 record["batch_invariance"] = _batch_invariance(model, data["inputs"], main.outputs, device, allocator)
             if first_case and job.get("anticheat"):
                 _traps(job, case, data, model, module, main, allocator, record, out_dir, pristine)
+                _replay(job, data, main, replay, record, out_dir)
             if first_case and job.get("timing") and device == "cuda":
                 from kagent.verifiers.timing import time_cuda
 

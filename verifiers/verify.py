@@ -173,7 +173,7 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     h = hashlib.sha256()
     h.update(files.reference_source.encode())
     h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v8".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v9".encode())
     return h.hexdigest()[:24]
 
 
@@ -313,6 +313,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         "cases": [c.model_dump() for c in run_cases],
         "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
         "anticheat": config.anticheat, "batch_invariance": config.batch_invariance,
+        "reference_layers": sorted({n for e in ref_events if e["event"] == "case_done" for n in e.get("layers", [])}),
     }
     result, work = _run_job(job, config, device, hide=_hidden_paths(files))
     try:
@@ -343,7 +344,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
 
         findings = static_findings(files.candidate_source, reference_source=None if files.single_file else files.reference_source,
                                    profile=config.anticheat_profile) + findings
-        checks_run += ["anticheat.static", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
+        checks_run += ["anticheat.static", "trap.provenance", "trap.replay", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
                        "trap.output_aliasing", "trap.output_type", "trap.integrity"]
     if sandbox == "none":
         not_run.append(CheckNotRun(check="sandbox", reason="no OS sandbox works here: the candidate ran with the "
