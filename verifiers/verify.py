@@ -315,7 +315,10 @@ def _refused_shapes(events: list[dict], cases: list[CaseSpec]) -> list[CheckNotR
     out = []
     for e in events:
         err = e.get("error") if e["event"] == "case_done" and e["case"] in shape_cases else None
-        if err and (err["failure_class"] == "compile_error" or err["type"] in _REFUSALS):
+        # the interpreter wraps what a GPU build rejects at compile time (e.g. tl.arange(0, 0)) in InterpreterError
+        wrapped = err is not None and err["type"] == "InterpreterError" and (err["message"] or "").startswith(
+            tuple(f"{r}(" for r in _REFUSALS))
+        if err and (err["failure_class"] == "compile_error" or err["type"] in _REFUSALS or wrapped):
             first = err["message"].splitlines()[0] if err["message"] else ""
             out.append(CheckNotRun(check=f"case:{e['case']}",
                                    reason=f"shape not supported by the candidate ({err['type']}: {first[:200]})"))

@@ -138,3 +138,11 @@ def test_a_loudly_refused_boundary_shape_is_not_supported_not_failed():
     refused = [n for n in report.checks_not_run if "shape not supported" in n.reason]
     assert refused, report.checks_not_run
     assert all(n.check.startswith("case:shape_") for n in refused)
+
+
+def test_a_boundary_shape_that_cannot_compile_is_not_supported():
+    """tl.arange(0, head_dim // 2) cannot be built for head_dim = 1: on the interpreter that is an
+    InterpreterError wrapping Triton's ValueError, on a GPU a compile error."""
+    report = verify(ROOT / "tests" / "gpu" / "fixtures" / "rope_pairs.py", device="cpu", seeds=1, stress=False)
+    assert report.verdict == "pass", report.summary
+    assert any("shape not supported" in n.reason for n in report.checks_not_run), report.checks_not_run
