@@ -13,7 +13,7 @@ mkdir -p "$OUT"
 # summary files stay beside it
 pack() {
   tar czf /tmp/gpu_run.tgz -C "$OUT" . 2>/dev/null && mv /tmp/gpu_run.tgz "$OUT/gpu_run.tgz"
-  find "$OUT" -maxdepth 1 -type f ! -name gpu_run.tgz ! -name pytest_gpu.log ! -name stages.txt \
+  find "$OUT" -maxdepth 1 -type f ! -name gpu_run.tgz ! -name pytest_gpu.log ! -name stages.txt ! -name failures.jsonl \
     ! -name 'lower_gpu_*.log' ! -name verify_speed.log -delete
 }
 trap pack EXIT
@@ -28,10 +28,12 @@ export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1 KAGENT_CACHE_DIR=/tmp/kagent-cach
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader;
   python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)'; } > "$OUT/env.txt" 2>&1
 cat "$OUT/env.txt"
-export KAGENT_GPU_RESULTS="$OUT/gpu_results.json"
+export KAGENT_GPU_RESULTS="$OUT/gpu_results.json" KAGENT_GPU_FAILURES="$OUT/failures.jsonl"
 stage pytest
-timeout ${PYTEST_TIMEOUT:-420} python3 -P -m pytest -q -rfE --tb=short -p no:cacheprovider --timeout 240 \
-  --junitxml="$OUT/junit.xml" --durations=15 ${PYTEST_TARGETS:-tests/gpu} > "$OUT/pytest_gpu.log" 2>&1
+# SIGINT first: pytest then still prints its failure summary and writes the JUnit file
+timeout -s INT -k 20 ${PYTEST_TIMEOUT:-420} python3 -P -m pytest -q -rfE --tb=short -p no:cacheprovider \
+  --timeout 240 -n ${PYTEST_WORKERS:-4} --junitxml="$OUT/junit.xml" --durations=15 ${PYTEST_TARGETS:-tests/gpu} \
+  > "$OUT/pytest_gpu.log" 2>&1
 echo "pytest exit $?" >> "$OUT/pytest_gpu.log"
 stage pytest-done
 tail -30 "$OUT/pytest_gpu.log"
