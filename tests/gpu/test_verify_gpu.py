@@ -36,8 +36,10 @@ def _verify(cand, ref=None, **kw):
 
 def teardown_module(module):
     out = os.environ.get("KAGENT_GPU_RESULTS")
-    if out:
-        Path(out).write_text(json.dumps(RESULTS, indent=1))
+    if out:  # one file per xdist worker
+        worker = os.environ.get("PYTEST_XDIST_WORKER")
+        path = Path(out).with_name(f"{Path(out).stem}_{worker}.json") if worker else Path(out)
+        path.write_text(json.dumps(RESULTS, indent=1))
 
 
 MANIFEST = yaml.safe_load((CORPUS / "manifest.yaml").read_text())
