@@ -28,13 +28,19 @@ class VerifyConfig(BaseModel):
     max_shape_numel: int = Field(
         1 << 22, description="skip boundary shapes whose inputs hold more elements than this in all"
     )
-    determinism: bool = True
+    determinism: bool = Field(True, description="run each case twice; differences are reported, and each run is "
+                              "judged by the oracle")
+    strict_determinism: bool = Field(False, description="fail any bitwise difference between identical runs "
+                                     "(--check determinism); otherwise differences within the oracle's tolerance "
+                                     "are evidence, not a failure (atomics reorder floating-point sums)")
     batch_invariance: bool = False
     anticheat: bool = True
     anticheat_profile: AntiCheatProfile = "default"
     timing: bool = Field(True, description="time reference and candidate (CUDA only)")
     timing_runs: int = Field(30, ge=3)
     sanitize: bool = Field(False, description="run the candidate under compute-sanitizer memcheck (CUDA)")
+    sanitize_cuda_c: bool = Field(True, description="on CUDA, run memcheck by default for CUDA C candidates "
+                                  "(load_inline, pycuda): guard regions do not see every raw-pointer access")
     timeout_s: float = Field(300.0, gt=0, description="wall-time limit of one worker process")
     prewarm: bool = Field(False, description="keep a worker started ahead of the next verify (repair loops)")
     memory_limit_mb: int = Field(16384, description="address-space limit of a CPU worker")
