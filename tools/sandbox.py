@@ -263,10 +263,25 @@ class Spawned:
         self.key = (tuple(argv), tuple(sorted(env.items())), memory_limit_mb,
                     spec.model_dump_json() if spec else None, self.kind)
         self.scratch = Path(tempfile.mkdtemp(prefix="kagent-work-")) if spec is not None else Path(cwd)
+        fds: tuple[int, ...] = ()
         if spec is not None:
             env = {**env, "TMPDIR": "/tmp"} if self.kind == "bwrap" else env
             argv = _wrap(self.kind, argv, spec, self.scratch)
-        self.proc = subprocess.Popen(
+            if self.kind == "bwrap":  # options through a pipe: /proc/1/cmdline does not list the hidden paths
+                cut = argv.index("--")
+                read, write = os.pipe()
+                os.write(write, b"".join(a.encode() + b"\0" for a in argv[1:cut]))
+                os.close(write)
+                argv, fds = ["bwrap", "--args", str(read), *argv[cut:]], (read,)
+        try:
+            self.proc = self._popen(argv, env, memory_limit_mb, spec, fds)
+        finally:
+            for fd in fds:
+                os.close(fd)
+
+    def _popen(self, argv: list[str], env: dict[str, str], memory_limit_mb: int | None, spec: SandboxSpec | None,
+               fds: tuple[int, ...]) -> subprocess.Popen:
+        return subprocess.Popen(
             argv,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -275,6 +290,7 @@ class Spawned:
             cwd=str(self.scratch),
             start_new_session=True,
             preexec_fn=_limits(memory_limit_mb, spec.cpu_limit_s if spec else None),
+            pass_fds=fds,
         )
 
     def alive(self) -> bool:

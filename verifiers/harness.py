@@ -159,6 +159,11 @@ def _transform(inputs: list, transform: str | None) -> list:
             t = -t.abs()
         elif transform == "special_values":
             t = _with_special_values(t, len(out))
+        elif transform == "mean_1e3":  # unit spread around 1e3: cancellation in E[x^2]-E[x]^2 and friends
+            t = (t - t.float().mean().to(t.dtype)) + 1e3 if t.numel() > 1 else t + 1e3
+        elif transform == "beyond_fp16":  # magnitudes past float16's range (a clamp at 65504)
+            peak = float(t.abs().max()) if t.numel() else 0.0
+            t = t * (1e5 / peak) if peak > 0 else t
         out.append(t.contiguous())
     return out
 
@@ -552,6 +557,56 @@ def guard_expected_outputs(reference_root: Path) -> None:
     sys.addaudithook(hook)
 
 
+_WRITE_EVENTS = frozenset({"os.rename", "os.remove", "os.rmdir", "shutil.rmtree", "os.mkdir", "os.truncate",
+                           "os.chmod", "os.chown", "os.link", "os.symlink", "shutil.move", "os.utime"})
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+_SENSITIVE = (".netrc", ".ssh", ".aws", ".config", ".git-credentials", ".docker", ".kube", ".pypirc", ".npmrc",
+              ".gnupg", ".bash_history", ".env", ".azure", ".gcloud")
+_reach_attempts: list[str] = []
+
+
+def guard_reach(writable: list[str]) -> None:
+    """Record (for the verdict) every attempt of the candidate's process to write outside its own
+    folders or to read what belongs to other processes and to the user: other processes' /proc
+    entries, credentials in HOME. The OS sandbox already makes these fail or find nothing; trying
+    is what a cheat does, and where no sandbox is available it is all that is seen."""
+    roots = [os.path.realpath(p) for p in writable if p]
+    home = os.path.realpath(os.path.expanduser("~"))
+    own = {str(os.getpid()), "self", "thread-self"}
+    busy = False
+
+    def inside(path: str) -> bool:
+        return any(path == r or path.startswith(r + os.sep) for r in roots)
+
+    def hook(event: str, args: tuple) -> None:
+        nonlocal busy
+        if busy or not args or args[0] is None or isinstance(args[0], int):
+            return
+        writing = event in _WRITE_EVENTS
+        if event == "open":
+            mode, flags = (args[1] if len(args) > 1 else None), (args[2] if len(args) > 2 else 0)
+            writing = (isinstance(mode, str) and any(m in mode for m in "wax+")) or bool(
+                isinstance(flags, int) and flags & _WRITE_FLAGS)
+        elif not writing:
+            return
+        busy = True
+        try:
+            real = os.path.realpath(os.fsdecode(args[0]))
+            parts = real.split(os.sep)
+            if writing and not inside(real) and not real.startswith("/dev/"):
+                _reach_attempts.append(f"write: {event} {real}")
+            elif len(parts) > 2 and parts[1] == "proc" and parts[2] not in own and (parts[2].isdigit() or parts[2] == "thread-self"):
+                _reach_attempts.append(f"read another process: {real}")
+            elif real.startswith(home + os.sep) and real[len(home) + 1:].split(os.sep)[0] in _SENSITIVE:
+                _reach_attempts.append(f"read credentials: {real}")
+        except (TypeError, ValueError):
+            return
+        finally:
+            busy = False
+
+    sys.addaudithook(hook)
+
+
 def run_candidate(job: dict, emit: Emit) -> None:
     import torch
 
@@ -570,11 +625,14 @@ def run_candidate(job: dict, emit: Emit) -> None:
         traps.install_op_recorder_guards()  # before the candidate's code runs at all
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
     guard_expected_outputs(casefiles.expected_root(Path(job["case_dir"])))
+    guard_reach([str(out_dir), "/tmp", os.environ.get("TMPDIR", ""), os.environ.get("TRITON_CACHE_DIR", ""),
+                 os.environ.get("TORCH_EXTENSIONS_DIR", ""), "/dev/shm"])
     modules = _Modules(Path(job["candidate"]), "kagent_candidate", apply_overrides=job["single_file"])
     try:
         modules.get({})
     except Exception as exc:
-        emit(event="import_error", reference_reads=list(_reference_reads), **_error_event(exc))
+        emit(event="import_error", reference_reads=list(_reference_reads), reach=list(_reach_attempts),
+             **_error_event(exc))
         return
 
     for case in job["cases"]:
@@ -659,10 +717,12 @@ def run_candidate(job: dict, emit: Emit) -> None:
             if record["error"]["failure_class"] == "crash":  # the CUDA context is gone
                 record["seconds"] = time.monotonic() - start
                 record["reference_reads"] = list(_reference_reads)
+                record["reach"] = list(_reach_attempts)
                 emit(**record)
                 return
         record["seconds"] = time.monotonic() - start
         record["reference_reads"] = list(_reference_reads)
+        record["reach"] = list(_reach_attempts)
         emit(**record)
 
 

@@ -28,7 +28,8 @@ class CaseSpec(BaseModel):
     kind: Literal["seed", "stress", "special", "shape"]
     seed: int
     overrides: dict[str, int] = Field(default_factory=dict)
-    transform: Literal["scale_small", "scale_large", "offset", "negative", "special_values"] | None = None
+    transform: Literal["scale_small", "scale_large", "offset", "negative", "special_values", "mean_1e3",
+                       "beyond_fp16"] | None = None
     full_checks: bool = Field(False, description="canary probes (out-of-bounds reads, uninitialised output)")
     determinism: bool = False
 
@@ -59,7 +60,7 @@ def shape_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict[str, 
 
 
 def plan_cases(config: VerifyConfig, constants: list[ShapeConstant]) -> list[CaseSpec]:
-    base = config.seed
+    base = config.seed if config.seed is not None else 42  # verify_files draws a fresh one first
     cases = [
         CaseSpec(name=f"seed{i}", kind="seed", seed=base + 1000 * i, full_checks=i == 0,
                  determinism=i == 0 and config.determinism)
@@ -73,4 +74,9 @@ def plan_cases(config: VerifyConfig, constants: list[ShapeConstant]) -> list[Cas
         for name, ov in shape_variants(constants)[: config.max_shape_cases]:
             cases.append(CaseSpec(name=f"shape_{name}", kind="shape", seed=base + 7, overrides=ov,
                                   full_checks=True))
+    if config.adversarial_cases:  # hook: verifiers/suite_adversarial.py
+        from kagent.verifiers.suite_adversarial import adversarial_cases
+
+        cases += [c for c in adversarial_cases(base, constants)
+                  if (c.kind == "stress" and config.stress) or (c.kind == "shape" and config.shapes)]
     return cases

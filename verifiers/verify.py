@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from kagent.config import VerifyConfig, cache_dir
+from kagent.config import VerifyConfig, cache_dir, fresh_seed
 from kagent.errors import InputError, ReferenceFailed, SandboxUnavailable
 from kagent.log import get_logger
 from kagent.redact import redact, redact_obj, secret_values
@@ -317,6 +317,8 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     if sandbox == "none" and config.require_sandbox:
         raise SandboxUnavailable("no OS sandbox works here (bubblewrap or unshare with Linux namespaces) and "
                                  "--require-sandbox was given: install bubblewrap or enable user namespaces")
+    if config.seed is None:  # drawn fresh for this run, reported; --seed replays it
+        config = config.model_copy(update={"seed": fresh_seed()})
     cases = plan_cases(config, files.shape_constants)
     notes: list[Finding] = []
     case_dir, ref_events = run_reference(files, cases, device, config, notes)
@@ -377,7 +379,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     timing = _timing(ref_events, events, device, config)
     report = _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing,
                      time.monotonic() - start)
-    return report.model_copy(update={"sandbox": result.sandbox})
+    return report.model_copy(update={"sandbox": result.sandbox, "seed": config.seed})
 
 
 # exceptions by which a kernel says "not this shape" (Triton's compile errors are classed compile_error)
@@ -408,12 +410,19 @@ def _refused_shapes(events: list[dict], cases: list[CaseSpec]) -> list[CheckNotR
 
 
 def _reference_read_findings(events: list[dict]) -> list[Finding]:
-    """The candidate reached for the reference's expected outputs (denied in the worker): a cheat,
-    whatever the anti-cheat settings."""
+    """The candidate reached for the reference's expected outputs (denied in the worker), wrote
+    outside its own folder, or read other processes' or the user's private files: a cheat, whatever
+    the anti-cheat settings."""
+    out = []
+    reach = sorted({r for e in events for r in e.get("reach") or []})
+    if reach:
+        out.append(Finding(check="trap.reach", severity="error", failure_class="cheat",
+                           message=f"the candidate reached outside its sandbox ({len(reach)} attempt(s)): {reach[0]}",
+                           evidence={"attempts": reach[:10]}))
     reads = sorted({r for e in events for r in e.get("reference_reads") or []})
     if not reads:
-        return []
-    return [Finding(check="trap.reference_read", severity="error", failure_class="cheat",
+        return out
+    return out + [Finding(check="trap.reference_read", severity="error", failure_class="cheat",
                     message=f"the candidate tried to read the reference's expected outputs ({len(reads)} attempt(s), denied)",
                     evidence={"attempts": reads[:10]})]
 

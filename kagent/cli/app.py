@@ -48,6 +48,8 @@ def verify(
     anticheat_profile: str = typer.Option("default", "--anticheat", help="strict | default | lenient"),
     sanitize: bool = typer.Option(False, "--sanitize", help="run under compute-sanitizer memcheck (CUDA)"),
     timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds one worker may run"),
+    seed: Optional[int] = typer.Option(None, "--seed", help="base seed of the inputs (default: fresh each run; "
+                                       "the report gives it, pass it back to replay a run)"),
     require_sandbox: bool = typer.Option(False, "--require-sandbox",
                                          help="refuse to run the candidate where no OS sandbox (bwrap/unshare) works"),
     verbose: bool = typer.Option(False, "--verbose", "-v"),
@@ -71,6 +73,8 @@ def verify(
     }
     if seeds is not None:
         updates["seeds"] = seeds
+    if seed is not None:
+        updates["seed"] = seed
     if timeout is not None:
         updates["timeout_s"] = timeout
     try:

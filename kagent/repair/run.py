@@ -17,7 +17,7 @@ from typing import Any
 from kagent.agents.guards import recursion_fired, recursion_limit
 from kagent.agents.triage import knowledge
 from kagent.budget import Ledger, LedgerSnapshot
-from kagent.config import VerifyConfig
+from kagent.config import VerifyConfig, fresh_seed
 from kagent.errors import InputError
 from kagent.repair.nodes import RepairContext, StaticCheckFn, VerifyFn, summary_of
 from kagent.repair.state import RepairConfig, RepairState, RepairSummary
@@ -135,6 +135,8 @@ def repair(
                 updates[k] = v
         cfg = RepairConfig.model_validate({**(config.model_dump() if config else {}), **updates})
         vcfg = verify_config or VerifyConfig()
+        if vcfg.seed is None:  # one fresh seed for the whole run (its reference outputs are made once), recorded
+            vcfg = vcfg.model_copy(update={"seed": fresh_seed()})
         if cfg.device != "auto" and vcfg.device == "auto":
             vcfg = vcfg.model_copy(update={"device": cfg.device})
         files = inspect_sources(candidate, reference)
