@@ -158,6 +158,17 @@ def _cache_mounts() -> tuple[str, list[str], list[str]]:
 
 
 @functools.lru_cache(maxsize=1)
+def _decoy_netrc() -> str:
+    """A ~/.netrc inside the sandbox's private HOME whose only content is a decoy credential: reading
+    it is seen (harness.guard_reach), and nothing real is there to take."""
+    fd, path = tempfile.mkstemp(prefix="kagent-decoy-")
+    os.write(fd, b"machine kagent-decoy.invalid login decoy password kagent-decoy-not-a-secret\n")
+    os.close(fd)
+    os.chmod(path, 0o400)
+    return path
+
+
+@functools.lru_cache(maxsize=1)
 def _empty_file() -> str:
     fd, path = tempfile.mkstemp(prefix="kagent-hidden-")
     os.close(fd)
@@ -178,7 +189,7 @@ def _wrap(kind: SandboxKind, argv: list[str], spec: SandboxSpec, scratch: Path) 
     home = os.path.realpath(os.path.expanduser("~"))
     mounts: list[tuple[str, str]] = [("--tmpfs", "/tmp")]  # (op, path); applied shallowest first
     if home not in ("/", "/tmp"):
-        mounts.append(("--tmpfs", home))
+        mounts += [("--tmpfs", home), ("--decoy", os.path.join(home, ".netrc"))]
     cache_root, cache_ro, cache_rw = _cache_mounts()
     mounts.append(("--tmpfs", cache_root))
     for p in spec.hide:
@@ -195,7 +206,7 @@ def _wrap(kind: SandboxKind, argv: list[str], spec: SandboxSpec, scratch: Path) 
             mounts.append(("--ro-bind", p))
     mounts += [("--ro-bind", os.path.realpath(p)) for p in [*cache_ro, *spec.read_only] if os.path.exists(p)]
     mounts += [("--bind", os.path.realpath(p)) for p in [*cache_rw, *spec.writable, str(scratch)] if os.path.exists(p)]
-    order = {"--tmpfs": 0, "--ro-bind-file": 1, "--ro-bind": 1, "--bind": 2}
+    order = {"--tmpfs": 0, "--ro-bind-file": 1, "--decoy": 1, "--ro-bind": 1, "--bind": 2}
     mounts.sort(key=lambda m: (m[1].rstrip("/").count("/"), order[m[0]]))
     out = ["bwrap", "--ro-bind", "/", "/"]
     out += ["--dev-bind", "/dev", "/dev"] if spec.device == "cuda" else ["--dev", "/dev"]
@@ -209,6 +220,8 @@ def _wrap(kind: SandboxKind, argv: list[str], spec: SandboxSpec, scratch: Path) 
             out += ["--tmpfs", path]
         elif op == "--ro-bind-file":
             out += ["--ro-bind", _empty_file(), path]
+        elif op == "--decoy":
+            out += ["--ro-bind", _decoy_netrc(), path]
         else:
             out += [op, path, path]
     out += ["--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--die-with-parent",

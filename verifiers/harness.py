@@ -226,10 +226,31 @@ def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int) ->
     return [(p.double() - o).abs().cpu() if o.dtype.is_floating_point else None for p, o in zip(outs, outs64)]
 
 
+class _OpNames:
+    """The torch operators the (trusted) reference runs, by name (a dispatch mode on this thread)."""
+
+    def __enter__(self):
+        from torch.utils._python_dispatch import TorchDispatchMode
+
+        seen = self.seen = set()
+
+        class _Names(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+                seen.add(f"aten::{func._schema.name.split('::')[-1]}")
+                return func(*args, **(kwargs or {}))
+
+        self._mode = _Names()
+        self._mode.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self._mode.__exit__(*exc)
+
+
 def run_reference(job: dict, emit: Emit) -> None:
     import torch
 
-    from kagent.verifiers.traps import weighted_layers
+    from kagent.verifiers.traps import ALLOWED_OPS, layer_policy, weighted_layers
 
     _pin_precision()
     device = job["device"]
@@ -251,8 +272,12 @@ def run_reference(job: dict, emit: Emit) -> None:
             _seed_all(case["seed"])
             model = mod.Model(*init).to(device)
             args = [_copy_to(x, device) for x in inputs]
-            with torch.no_grad():
+            with torch.no_grad(), _OpNames() as names:
                 outs = _outputs(model(*args))
+            layers = weighted_layers(model)
+            # the layer policy holds for problems where the layers are not the whole computation
+            beyond = sorted(n for n in names.seen if n not in ALLOWED_OPS and n not in layer_policy(layers))
+            layers = layers if beyond else []
             _sync(device)
             mutated = [i for i, (a, x) in enumerate(zip(args, inputs))
                        if isinstance(x, torch.Tensor) and not _same(a.cpu(), x.cpu())[0]]
@@ -306,7 +331,7 @@ def run_reference(job: dict, emit: Emit) -> None:
             dtypes=[str(x.dtype).replace("torch.", "") for x in inputs if isinstance(x, torch.Tensor)],
             outputs=[[list(o.shape), str(o.dtype).replace("torch.", "")] for o in outs],
             float64=float64,
-            layers=weighted_layers(model),
+            layers=layers,
             seconds=time.monotonic() - start,
         )
         if index == 0 and job.get("timing") and device == "cuda":
@@ -626,7 +651,8 @@ def run_candidate(job: dict, emit: Emit) -> None:
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
     guard_expected_outputs(casefiles.expected_root(Path(job["case_dir"])))
     guard_reach([str(out_dir), "/tmp", os.environ.get("TMPDIR", ""), os.environ.get("TRITON_CACHE_DIR", ""),
-                 os.environ.get("TORCH_EXTENSIONS_DIR", ""), "/dev/shm"])
+                 os.environ.get("TORCH_EXTENSIONS_DIR", ""), "/dev/shm",
+                 "/var/tmp", "/usr/tmp"])  # tempfile probes these when /tmp is busy; read-only in the sandbox
     modules = _Modules(Path(job["candidate"]), "kagent_candidate", apply_overrides=job["single_file"])
     try:
         modules.get({})

@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import hashlib
 import json
+import re
 import shutil
 import tempfile
 import time
@@ -173,7 +174,7 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     h = hashlib.sha256()
     h.update(files.reference_source.encode())
     h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v9".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v10".encode())
     return h.hexdigest()[:24]
 
 
@@ -369,8 +370,9 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     if config.anticheat:
         from kagent.verifiers.anticheat_static import static_findings
 
-        findings = static_findings(files.candidate_source, reference_source=None if files.single_file else files.reference_source,
-                                   profile=config.anticheat_profile) + findings
+        static = static_findings(files.candidate_source, reference_source=None if files.single_file else files.reference_source,
+                                 profile=config.anticheat_profile)
+        findings = _layer_policy(static, job["reference_layers"]) + findings
         checks_run += ["anticheat.static", "trap.provenance", "trap.replay", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
                        "trap.output_aliasing", "trap.output_type", "trap.integrity"]
     if sandbox == "none":
@@ -406,6 +408,23 @@ def _refused_shapes(events: list[dict], cases: list[CaseSpec]) -> list[CheckNotR
             first = err["message"].splitlines()[0] if err["message"] else ""
             out.append(CheckNotRun(check=f"case:{e['case']}",
                                    reason=f"shape not supported by the candidate ({err['type']}: {first[:200]})"))
+    return out
+
+
+_NN_LAYER = re.compile(r"`torch\.nn\.(\w+)`")
+
+
+def _layer_policy(static: list[Finding], reference_layers: list[str]) -> list[Finding]:
+    """The provenance policy applies to the static pass too: an nn layer with weights that the
+    reference itself holds (a level-2 problem keeping torch's conv) is allowed, reported as info.
+    Dynamic provenance and ghost replay still judge what the rest of the forward does."""
+    out = []
+    for f in static:
+        m = _NN_LAYER.search(f.message) if f.check == "anticheat.torch_compute" and f.severity == "error" else None
+        if m and m.group(1) in reference_layers:
+            f = f.model_copy(update={"severity": "info", "failure_class": None,
+                                     "message": f.message + " (allowed: the reference holds the same layer)"})
+        out.append(f)
     return out
 
 
