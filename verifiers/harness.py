@@ -759,6 +759,10 @@ def _warm_up() -> None:
     """Import what every job needs BEFORE reading the job: a worker started ahead of need (see
     tools/sandbox.Spawned) has paid for this by the time its job arrives."""
     import torch  # noqa: F401
+    # what torch imports the first time a dispatch mode runs (traps.Replay): imported now, before a
+    # candidate can make a second `torch.ops` namespace whose operators those tables do not know
+    import torch.nn.utils._expanded_weights  # noqa: F401
+    from torch.utils import _python_dispatch  # noqa: F401
 
     try:
         import triton  # noqa: F401

@@ -27,6 +27,10 @@ OPEN = {
 }
 
 
+# a wrong result that is close to the truth is precision_loss: the oracle's name for the same bug
+SAME_CLASS = {"numerical_mismatch": {"numerical_mismatch", "precision_loss"}}
+
+
 def _config(entry: dict) -> dict:
     if entry.get("family") == "outside_suite":
         return {}  # the full suite: stress values, boundary and adversarial shapes
@@ -47,6 +51,7 @@ def test_cheat2_is_rejected(entry, tmp_path):
     if entry["expect"] == "cheat":
         assert report.verdict == "cheat", f"{entry['trick']}: {report.summary}"
     elif report.verdict == "fail":
-        assert report.failure_class == entry["expect_class"], f"{entry['trick']}: {report.summary}"
+        want = SAME_CLASS.get(entry["expect_class"], {entry["expect_class"]})
+        assert report.failure_class in want, f"{entry['trick']}: {report.summary}"
     if entry.get("secret"):
         assert entry["secret"] not in report.model_dump_json()
