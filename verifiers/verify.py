@@ -14,6 +14,7 @@ import hashlib
 import json
 import re
 import shutil
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -106,6 +107,63 @@ def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | Non
     if scratch is not None and worker.scratch != scratch:
         shutil.rmtree(worker.scratch, ignore_errors=True)
     return result, out_dir
+
+
+_PERTURBED_ARGV = ["-X", "faulthandler", "-c", "import sys; from kagent.verifiers.harness import main; sys.exit(main())"]
+
+
+class _Perturbed:
+    """The first case once more, in a second worker that looks like a user's own script (argv[0]
+    `-c`, no -P, no OMP_NUM_THREADS, its own folder as cwd), run alongside the main worker: a kernel
+    whose result depends on where it runs gives another answer here."""
+
+    def __init__(self, job: dict, config: VerifyConfig, device: str, hide: list[str]) -> None:
+        import concurrent.futures
+
+        first = {**job["cases"][0], "full_checks": False, "determinism": False}
+        self.case = first["name"]
+        env = {k: v for k, v in candidate_env(device).items() if k != "OMP_NUM_THREADS"}
+        spec = _sandbox_spec(device, config, hide)
+        self.worker = Spawned([sys.executable, *_PERTURBED_ARGV], env=env, cwd=Path(tempfile.gettempdir()),
+                              memory_limit_mb=config.memory_limit_mb if device == "cpu" else None, spec=spec)
+        pjob = {**job, "cases": [first], "anticheat": False, "batch_invariance": False, "timing": False,
+                "out_dir": str(self.worker.scratch)}
+        _stage_candidate(pjob, self.worker.scratch)
+        self._pool = concurrent.futures.ThreadPoolExecutor(1)
+        self._future = self._pool.submit(self.worker.finish, json.dumps(pjob).encode(), config.timeout_s)
+
+    def findings(self, case_dir: Path, passed: set[str], ratio: float) -> list[Finding]:
+        """A cheat when the main run got the case right and this run did not."""
+        import torch
+
+        try:
+            result = self._future.result()
+            out = self.worker.scratch / f"cand_{self.case}.pt"
+            if self.case not in passed or not out.is_file():
+                if self.case in passed and result.status == "ok":
+                    return [Finding(check="trap.environment", severity="error", failure_class="cheat", case=self.case,
+                                    message="run as a plain script (other argv, flags, environment, folder) the "
+                                            "candidate did not produce its outputs", evidence={})]
+                return []
+            outs = torch.load(out, weights_only=True)
+            ref = casefiles.load_expected(case_dir, self.case)
+            sens = ref.get("sens") or [None] * len(outs)
+            wrong = [i for i, (o, o64, c, s_) in enumerate(zip(ref["out"], ref["out64"], outs, sens))
+                     if oracle.compare(o, o64, c, i, ratio, s_)[0] is not None] if len(outs) == len(ref["out"]) else [0]
+            if not wrong:
+                return []
+            return [Finding(check="trap.environment", severity="error", failure_class="cheat", case=self.case,
+                            message=f"run as a plain script (other argv, flags, environment, folder) the candidate "
+                                    f"gets output(s) {wrong} wrong that it gets right under kagent's worker: its "
+                                    "result depends on where it runs", evidence={"outputs": wrong})]
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.worker.alive():
+            self.worker.kill()
+        self._pool.shutdown(wait=True)
+        shutil.rmtree(self.worker.scratch, ignore_errors=True)
 
 
 def _renamed(obj: Any, renames: dict[str, str]) -> Any:
@@ -335,6 +393,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         "anticheat": config.anticheat, "batch_invariance": config.batch_invariance,
         "reference_layers": sorted({n for e in ref_events if e["event"] == "case_done" for n in e.get("layers", [])}),
     }
+    perturbed = _Perturbed(dict(job), config, device, _hidden_paths(files)) if config.anticheat and run_cases else None
     result, work = _run_job(job, config, device, hide=_hidden_paths(files))
     try:
         renames = _staged_renames(files, work)
@@ -353,7 +412,13 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             trap_findings, trap_not_run = _judge_trap_events(events, findings, case_dir, work, config)
             findings += trap_findings
             not_run += trap_not_run
+        if perturbed is not None:
+            failed = {f.case for f in findings if f.severity == "error"}
+            passed = {e["case"] for e in events if e["event"] == "case_done" and e["case"] not in failed}
+            findings += perturbed.findings(case_dir, passed, config.error_ratio)
     finally:
+        if perturbed is not None:
+            perturbed.close()
         shutil.rmtree(work, ignore_errors=True)
 
     if config.sanitize or (config.sanitize_cuda_c and device == "cuda" and _is_cuda_c(files.candidate_source)):
@@ -373,7 +438,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         static = static_findings(files.candidate_source, reference_source=None if files.single_file else files.reference_source,
                                  profile=config.anticheat_profile)
         findings = _layer_policy(static, job["reference_layers"]) + findings
-        checks_run += ["anticheat.static", "trap.provenance", "trap.replay", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
+        checks_run += ["anticheat.static", "trap.provenance", "trap.replay", "trap.environment", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
                        "trap.output_aliasing", "trap.output_type", "trap.integrity"]
     if sandbox == "none":
         not_run.append(CheckNotRun(check="sandbox", reason="no OS sandbox works here: the candidate ran with the "
