@@ -74,6 +74,7 @@ def judge_traps(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
         not_run.append(CheckNotRun(check="trap.ghost_replay", reason=ghost["reason"]))
 
     findings += _replay_findings(rec.get("replay"), case_dir, work, ratio, passed_cases, case)
+    findings += _repeat_findings(rec.get("repeat"), case_dir, work, ratio, passed_cases, case)
     if (rec.get("replay") or {}).get("status") == "not_run":
         not_run.append(CheckNotRun(check="trap.replay", reason=rec["replay"]["reason"]))
     refill = rec.get("refill")
@@ -149,3 +150,26 @@ def _replay_findings(replay: dict | None, case_dir: Path, work: Path, ratio: flo
     return [_cheat("trap.replay", f"replaying the forward's recorded kernel launches and torch operators on the "
                    f"values of {nxt} gives a wrong result, though calling the candidate on them gives the right one: "
                    "part of the result is computed on the host, prepared in advance or cached", case, replay=replay)]
+
+
+def _repeat_findings(repeat: dict | None, case_dir: Path, work: Path, ratio: float, passed_cases: set[str],
+                     case: str) -> list[Finding]:
+    """Repeated calls in the same buffers must keep giving fresh, right results (harness._repeat_calls)."""
+    import torch
+
+    if not repeat:
+        return []
+    out: list[Finding] = []
+    if repeat.get("aliasing"):
+        out.append(_cheat("trap.repeat", f"called {repeat['calls']} more times, the candidate hands out memory it "
+                          f"handed out before or its input: {repeat['aliasing'][0]}", case, aliasing=repeat["aliasing"]))
+    for name in repeat.get("cases") or []:
+        path = work / f"repeat_{name}.pt"
+        if name not in passed_cases or not path.exists():
+            continue
+        if not _all_pass(casefiles.load_expected(case_dir, name), torch.load(path, weights_only=True), ratio):
+            out.append(_cheat("trap.repeat", f"called again in the same input buffers refilled with the values of "
+                              f"{name}, the candidate returns a wrong result, though it gets {name} right in fresh "
+                              "buffers: results are cached or depend on earlier calls", case, case_values=name))
+            break
+    return out

@@ -8,7 +8,7 @@ change without touching these:
   the common tile caps 1024, 2048, 4096 and 8192 (the largest that fits the element budget), so a
   BLOCK capped without a loop is wrong;
 - 4x: the largest constant times four, and the first constant (usually the row count) past the
-  common grid caps (at least 129 rows, 4x the default);
+  common grid caps (4097 rows where the budget allows, else at least 129, 4x the default);
 - values: mean 1e3 with unit spread (cancellation: E[x^2]-E[x]^2 variance, an unshifted exp) and
   magnitudes past float16's range (max |x| = 1e5) where the reference stays finite (clamps at 65504).
 
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 CAPS = (1024, 2048, 4096, 8192)
 GRID_CAP_ROWS = 129  # one past 128 rows (grids capped at 64 or 128 programs)
+ROWS_PAST_CAP = 4097  # one past 4096 rows, where the element budget allows
 ADVERSARIAL_NUMEL = 1 << 21
 
 
@@ -50,9 +51,10 @@ def adversarial_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict
         out.append(("past_cap", {largest.name: fitting[-1]}))
     if _estimate(constants, {largest.name: largest.value * 4}) <= ADVERSARIAL_NUMEL:
         out.append(("x4", {largest.name: largest.value * 4}))
-    rows = max(first.value * 4, GRID_CAP_ROWS)
-    if first.name != largest.name and _estimate(constants, {first.name: rows}) <= ADVERSARIAL_NUMEL:
-        out.append(("rows_past_grid_cap", {first.name: rows}))
+    for rows in (ROWS_PAST_CAP, max(first.value * 4, GRID_CAP_ROWS)):
+        if first.name != largest.name and rows > first.value and _estimate(constants, {first.name: rows}) <= ADVERSARIAL_NUMEL:
+            out.append(("rows_past_grid_cap", {first.name: rows}))
+            break
     seen, unique = set(), []
     for name, ov in out:
         key = tuple(sorted(ov.items()))

@@ -438,7 +438,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         static = static_findings(files.candidate_source, reference_source=None if files.single_file else files.reference_source,
                                  profile=config.anticheat_profile)
         findings = _layer_policy(static, job["reference_layers"]) + findings
-        checks_run += ["anticheat.static", "trap.provenance", "trap.replay", "trap.environment", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
+        checks_run += ["anticheat.static", "trap.provenance", "trap.replay", "trap.repeat", "trap.environment", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
                        "trap.output_aliasing", "trap.output_type", "trap.integrity"]
     if sandbox == "none":
         not_run.append(CheckNotRun(check="sandbox", reason="no OS sandbox works here: the candidate ran with the "
