@@ -713,24 +713,38 @@ _host_exit_log: list[str] = []
 _recording = threading.Event()
 
 
+def _et_holders() -> list[Any]:
+    """The modules that hold the observer's switches (torch.profiler.profiler imports them by name)."""
+    import importlib
+
+    import torch
+
+    holders = [torch._C._profiler]
+    try:
+        holders.append(importlib.import_module("torch.profiler.profiler"))
+    except ImportError:
+        pass
+    return holders
+
+
 def install_op_recorder_guards() -> None:
     """Call before the candidate is imported: the observer's switches become kagent's alone, and
     host exits of tensor data (`.numpy()`, `.tolist()`, `__array__`) are logged while recording."""
     import torch
 
-    prof = torch._C._profiler
     with _patch_lock:
         if _et_originals:
             return
         for name in _ET_CONTROLS:
-            original = getattr(prof, name)
-            _et_originals[name] = original
+            _et_originals[name] = getattr(torch._C._profiler, name)
 
             def blocked(*args: Any, _name: str = name, **kwargs: Any) -> Any:
                 _et_tamper.append(f"torch._C._profiler.{_name} called")
                 return True
 
-            setattr(prof, name, blocked)
+            for holder in _et_holders():
+                if hasattr(holder, name):
+                    setattr(holder, name, blocked)
         for name in _HOST_EXITS:
             original = getattr(torch.Tensor, name)
 
@@ -740,6 +754,20 @@ def install_op_recorder_guards() -> None:
                 return _orig(self, *args, **kwargs)
 
             setattr(torch.Tensor, name, exit_logged)
+
+
+@contextmanager
+def _real_switches() -> Iterator[None]:
+    """kagent's own use of the observer goes to the real switches, for the moment it takes."""
+    saved = [(h, n, getattr(h, n)) for h in _et_holders() for n in _ET_CONTROLS if hasattr(h, n)]
+    for h, n, _ in saved:
+        if n in _et_originals:
+            setattr(h, n, _et_originals[n])
+    try:
+        yield
+    finally:
+        for h, n, f in saved:
+            setattr(h, n, f)
 
 
 class OpRecorder:
@@ -763,16 +791,10 @@ class OpRecorder:
         self._marks = (random.randint(1000, 9000), random.randint(1000, 9000))
         self._tamper_before = len(_et_tamper)
         self._exits_before = len(_host_exit_log)
-        saved = {n: getattr(torch._C._profiler, n) for n in _ET_CONTROLS}
-        for n, f in _et_originals.items():  # kagent's own use goes to the real switches
-            setattr(torch._C._profiler, n, f)
-        try:
+        with _real_switches():
             self._observer = ExecutionTraceObserver()
             self._observer.register_callback(self.path)
             self._observer.start()
-        finally:
-            for n, f in saved.items():
-                setattr(torch._C._profiler, n, f)
         torch.ops.aten.arange.default(self._marks[0])
         _recording.set()
         return self
@@ -782,15 +804,9 @@ class OpRecorder:
 
         _recording.clear()
         torch.ops.aten.arange.default(self._marks[1])
-        saved = {n: getattr(torch._C._profiler, n) for n in _ET_CONTROLS}
-        for n, f in _et_originals.items():
-            setattr(torch._C._profiler, n, f)
-        try:
+        with _real_switches():
             self._observer.stop()
             self._observer.unregister_callback()
-        finally:
-            for n, f in saved.items():
-                setattr(torch._C._profiler, n, f)
         self.record = self._read()
         self.record.tamper = _et_tamper[self._tamper_before:]
         self.record.host_reads = _host_exit_log[self._exits_before:]
