@@ -79,3 +79,15 @@ def test_kernels_right_only_inside_the_old_suite_fail_now(name):
                  if e["path"] == name)
     report = verify(CORPUS / "cheats2" / name, CORPUS / entry["reference"], device="cpu", seeds=1)
     assert report.verdict == "fail" and report.failure_class in SAME_CLASS.get(entry["expect_class"], {entry["expect_class"]}), report.summary
+
+
+def test_a_level2_candidate_may_keep_the_references_conv():
+    report = verify(HERE / "honest" / "level2_conv_keep_torch.py", **QUICK)
+    assert report.verdict == "pass", [f.message for f in report.errors()]
+    policy = next(f for f in report.findings if f.check == "trap.provenance")
+    assert "convolution" in policy.message
+
+
+def test_a_problem_that_is_the_conv_may_not_hand_it_to_torch():
+    report = verify(HERE / "provenance" / "conv_only_torch_copy.py", **QUICK)
+    assert report.verdict == "cheat", report.summary
