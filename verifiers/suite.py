@@ -77,6 +77,6 @@ def plan_cases(config: VerifyConfig, constants: list[ShapeConstant]) -> list[Cas
     if config.adversarial_cases:  # hook: verifiers/suite_adversarial.py
         from kagent.verifiers.suite_adversarial import adversarial_cases
 
-        cases += [c for c in adversarial_cases(base, constants)
-                  if (c.kind == "stress" and config.stress) or (c.kind == "shape" and config.shapes)]
+        cases += [CaseSpec(**c) for c in adversarial_cases(base, constants)
+                  if (c["kind"] == "stress" and config.stress) or (c["kind"] == "shape" and config.shapes)]
     return cases

@@ -18,12 +18,9 @@ program instance); the reference worker skips what does not, and says so.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from kagent.tools.problem import ShapeConstant
-
-if TYPE_CHECKING:
-    from kagent.verifiers.suite import CaseSpec
 
 CAPS = (1024, 2048, 4096, 8192)
 GRID_CAP_ROWS = 129  # one past 128 rows (grids capped at 64 or 128 programs)
@@ -64,13 +61,14 @@ def adversarial_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict
     return unique
 
 
-def adversarial_cases(base_seed: int, constants: list[ShapeConstant]) -> list["CaseSpec"]:
-    from kagent.verifiers.suite import CaseSpec
-
-    cases = [CaseSpec(name="stress_mean_1e3", kind="stress", seed=base_seed + 11, transform="mean_1e3"),
-             CaseSpec(name="stress_beyond_fp16", kind="stress", seed=base_seed + 13, transform="beyond_fp16")]
+def adversarial_cases(base_seed: int, constants: list[ShapeConstant]) -> list[dict[str, Any]]:
+    """The cases, as CaseSpec fields (verifiers/suite.py builds them)."""
+    cases: list[dict[str, Any]] = [
+        {"name": "stress_mean_1e3", "kind": "stress", "seed": base_seed + 11, "transform": "mean_1e3"},
+        {"name": "stress_beyond_fp16", "kind": "stress", "seed": base_seed + 13, "transform": "beyond_fp16"},
+    ]
     for name, ov in adversarial_variants(constants):
         # rows a capped grid never reaches stay unwritten: the canary probes tell that apart
-        cases.append(CaseSpec(name=f"shape_{name}", kind="shape", seed=base_seed + 17, overrides=ov,
-                              full_checks=name == "rows_past_grid_cap"))
+        cases.append({"name": f"shape_{name}", "kind": "shape", "seed": base_seed + 17, "overrides": ov,
+                      "full_checks": name == "rows_past_grid_cap"})
     return cases
