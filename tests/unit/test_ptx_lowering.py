@@ -116,19 +116,13 @@ def test_capture_worker_sees_no_secrets(tmp_path, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", "sk-must-not-leak")
     monkeypatch.setenv("SOME_PRIVATE_SETTING", "x")
     cand = tmp_path / "cand.py"
-    cand.write_text("import os
-if 'OPENAI_API_KEY' in os.environ or 'SOME_PRIVATE_SETTING' in os.environ "
-                    "or 'PATH' not in os.environ:
-    raise RuntimeError('environment leaked')
-"
+    cand.write_text("import os\nif 'OPENAI_API_KEY' in os.environ or 'SOME_PRIVATE_SETTING' in os.environ "
+                    "or 'PATH' not in os.environ:\n    raise RuntimeError('environment leaked')\n"
                     + (CORPUS / "relu" / "candidate.py").read_text())
     rep = lower(cand, CORPUS / "relu" / "reference.py", out_dir=tmp_path / "o", device="cpu", passes=False)
     assert rep.status == "ok", rep.message
     leaky = tmp_path / "leaky.py"
-    leaky.write_text("import os
-if 'PATH' in os.environ:
-    raise RuntimeError('control: the check runs')
-"
+    leaky.write_text("import os\nif 'PATH' in os.environ:\n    raise RuntimeError('control: the check runs')\n"
                      + (CORPUS / "relu" / "candidate.py").read_text())
     rep = lower(leaky, CORPUS / "relu" / "reference.py", out_dir=tmp_path / "o2", device="cpu", passes=False)
     assert rep.status == "error" and "control" in rep.message
