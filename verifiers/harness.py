@@ -739,6 +739,8 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 bad_input_guards=main.bad_input_guards,
                 bad_alloc_guards=main.bad_alloc_guards,
                 mutated_inputs=main.mutated,
+                # every case: an output that is (a view of) an input, at some shapes only, shows here
+                input_aliasing=[v for v in traps.aliasing_violations(main.outputs, main.args)] if not plain else [],
             )
             torch.save([_plain(o) for o in main.outputs], out_dir / f"cand_{name}.pt")
             runs = [main]

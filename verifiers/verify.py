@@ -311,6 +311,10 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
         findings.append(_finding("canary.uninitialized", "uninitialized_output",
                                  f"output {d['output']}: {d['elements']} of {d['numel']} elements are never written "
                                  "(they change with the allocation's initial contents)", case, **d))
+    if rec.get("input_aliasing") and not (rec.get("aliasing_violations") or rec.get("mutated_inputs")):
+        findings.append(_finding("canary.output_aliasing", "input_mutation",
+                                 f"the output is (a view of) an input: {rec['input_aliasing'][0]}", case,
+                                 aliasing=rec["input_aliasing"][:5]))
     if rec.get("mutated_inputs"):
         findings.append(_finding("canary.input_mutation", "input_mutation",
                                  f"the candidate modified input(s) {rec['mutated_inputs']}", case, inputs=rec["mutated_inputs"]))
