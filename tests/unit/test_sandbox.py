@@ -84,7 +84,9 @@ def test_the_sandbox_sees_only_its_own_processes_and_no_home(tmp_path):
                         spec=SandboxSpec())
     pids, home = json.loads(res.stdout_tail)
     assert len(pids) <= 3, pids  # bwrap's init, the worker (and nothing of kagent's or the shell's)
-    assert home in ([], [".netrc"])  # empty, or only the decoy credential
+    python_dirs = {Path(p).relative_to(Path.home()).parts[0] for p in [sys.prefix, sys.base_prefix, *sys.path]
+                   if p and p.startswith(str(Path.home()) + "/")}
+    assert set(home) - python_dirs <= {".netrc"}  # only the decoy credential (and Python, where it lives in HOME)
 
 
 _TAMPER = '''
@@ -152,8 +154,8 @@ def test_a_candidate_cannot_write_or_read_what_it_must_not(tmp_path, monkeypatch
     # the first verify fills the cache; the second runs the candidate against a full one
     for _ in range(2):
         report = verify(cand, reference, device="cpu", seeds=1, stress=False, shapes=False, anticheat=False)
-        # looking for the expected outputs is itself a cheat (the audit hook); nothing else may show
-        assert {f.check for f in report.errors()} <= {"trap.reference_read"}, [f.message for f in report.errors()]
+        # the attempts are cheats (the audit hooks see them); nothing else may show: none succeeded
+        assert {f.check for f in report.errors()} <= {"trap.reference_read", "trap.reach"}, [f.message for f in report.errors()]
         assert report.sandbox == "bwrap"
     assert reference.read_text() == ADD_PROBLEM.read_text()
     assert sorted(p.name for p in home.iterdir()) == [".netrc"]
