@@ -105,7 +105,10 @@ def script_from_trajectory(path: Path) -> list[dict[str, Any]]:
     for line in Path(path).read_text().splitlines():
         if not line.strip():
             continue
-        ev = json.loads(line)
+        try:
+            ev = json.loads(line)
+        except ValueError:  # a line cut short when the recorded run was killed mid-write
+            continue
         if ev.get("event") not in ("llm_answer", "llm_error", "llm_wall_time"):
             continue
         items: list[dict[str, Any]] = []
