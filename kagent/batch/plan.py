@@ -74,6 +74,9 @@ class BatchOptions(BaseModel):
     repair: RepairConfig = Field(default_factory=RepairConfig)
     runner: str = Field("kagent.batch.worker:run_job", description="module:function that repairs one kernel")
     patterns_dir: str | None = Field(None, description="pattern store directory (default: kagent's)")
+    crash_retries: int = Field(2, ge=0, description=(
+        "a kernel whose worker died without writing a result (killed by a signal such as the OOM killer's "
+        "SIGKILL, or exited abnormally) is started again when the batch is resumed, at most this many times"))
     floor_tokens: int = Field(DEFAULT_FLOOR_TOKENS, ge=0, description=(
         "kept back for every other kernel that may still call the LLM and has not yet, so late kernels can make a "
         "call (a short prompt plus the minimum answer); a call beyond a kernel's fair share is admitted when the "
@@ -126,6 +129,8 @@ class KernelResult(BaseModel):
                                   "killed (the provider may have billed it)")
     seconds: float = 0.0
     starts: int = Field(1, description="how many times a worker started on it (>1 after a resume)")
+    retries: int = Field(0, description="how many times it was started again because its worker crashed "
+                         "(see BatchOptions.crash_retries)")
     worker: str = ""
 
 
@@ -268,7 +273,8 @@ def _validate_overrides(spec: KernelSpec, where: str) -> None:
                          f"{str(exc).splitlines()[-1].strip()}") from exc
 
 
-RUNTIME_OPTIONS = ("jobs", "executor", "ray_address", "gpus", "kill_grace_s", "runner", "patterns_dir")
+RUNTIME_OPTIONS = ("jobs", "executor", "ray_address", "gpus", "kill_grace_s", "runner", "patterns_dir",
+                   "crash_retries")
 """Options a rerun may change (they do not change what the batch computes; the rerun's values are used).
 Every other option is part of the batch's identity (its fingerprint)."""
 

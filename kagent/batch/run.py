@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import fcntl
 import logging
+import os
 import signal
 import time
 from pathlib import Path
@@ -35,7 +36,7 @@ from kagent.batch.plan import (
     plan_changes,
     start_order,
 )
-from kagent.batch.executor import STATUSES, EventFn, Executor, LocalExecutor
+from kagent.batch.executor import STATUSES, WORKER_CRASHED, EventFn, Executor, LocalExecutor
 from kagent.batch.worker import Job, load_runner, read_result, result_path, write_json_atomic
 from kagent.errors import InputError
 
@@ -107,6 +108,34 @@ def _starts(batch_dir: Path, kid: str) -> int:
     return Job.model_validate_json(p.read_text()).starts + 1 if p.is_file() else 1
 
 
+def _finished_and_retried(batch_dir: Path, plan: Plan, pool: FilePool) -> tuple[set[str], dict[str, int]]:
+    """The kernels that have their result, and those to start again (id -> retry number): a kernel
+    whose worker crashed (died without writing a result) is retried up to options.crash_retries
+    times; its crashed result is kept as kernels/<id>/crashed-<n>.json and its pool account reopened."""
+    done: set[str] = set()
+    retries: dict[str, int] = {}
+    for k in plan.kernels:
+        path = result_path(batch_dir, k.id)
+        try:
+            r = read_result(batch_dir, k.id)
+        except ValueError as exc:  # written atomically, so only a foreign edit does this
+            log.warning("%s: unreadable result (%s): the kernel runs again", k.id, exc)
+            path.rename(path.with_name(f"result.unreadable-{int(time.time())}.json"))
+            continue
+        if r is None:
+            continue
+        if r.status == "error" and r.failure_class == WORKER_CRASHED and r.retries < plan.options.crash_retries:
+            n = r.retries + 1
+            os.replace(path, path.with_name(f"crashed-{n}.json"))
+            pool.reopen(k.id)
+            retries[k.id] = n
+            log.warning("%s: its worker crashed (%s); retrying it (%d of at most %d)", k.id, r.reason, n,
+                        plan.options.crash_retries)
+            continue
+        done.add(k.id)
+    return done, retries
+
+
 def summarize(batch_dir: Path, plan: Plan, pool: FilePool, seconds: float) -> BatchSummary:
     st = pool.state()
     results: list[KernelResult] = []
@@ -163,15 +192,15 @@ def run_batch(
         charged = pool.charge_open_reservations()
         if charged:
             log.warning("charged %d tokens of LLM calls that were in flight when the last run was killed", charged)
-        done = {k.id for k in plan.kernels if result_path(batch_dir, k.id).is_file()}
+        done, retries = _finished_and_retried(batch_dir, plan, pool)
         for kid in done:
             pool.finish(kid)
         todo: list[PlannedKernel] = [k for k in start_order(plan.kernels) if k.id not in done]
         if on_event:
             on_event("plan", {"kernels": len(plan.kernels), "done": len(done), "todo": len(todo), "resumed": resumed,
                               "batch_dir": str(batch_dir), "results": [read_result(batch_dir, k) for k in sorted(done)]})
-        jobs = [Job(kernel=k, options=plan.options, batch_dir=str(batch_dir), starts=_starts(batch_dir, k.id))
-                for k in todo]
+        jobs = [Job(kernel=k, options=plan.options, batch_dir=str(batch_dir), starts=_starts(batch_dir, k.id),
+                    retries=retries.get(k.id, 0)) for k in todo]
         executor = _make_executor(plan.options, batch_dir, on_event, pool)
         previous = signal.signal(signal.SIGTERM, _raise_interrupt) if _main_thread() else None
         try:
@@ -184,7 +213,7 @@ def run_batch(
                                 result.id, acct.reserved)
                 result = result.model_copy(update={
                     "tokens": acct.spent + acct.reserved, "granted": max(acct.granted, acct.spent + acct.reserved),
-                    "in_flight_tokens": acct.in_flight + acct.reserved})
+                    "in_flight_tokens": acct.in_flight + acct.reserved, "retries": retries.get(result.id, 0)})
                 write_json_atomic(result_path(batch_dir, result.id), result.model_dump_json(indent=2))
                 pool.finish(result.id)
                 if on_event:

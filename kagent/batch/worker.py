@@ -47,6 +47,7 @@ class Job(BaseModel):
     options: BatchOptions
     batch_dir: str
     starts: int = 1
+    retries: int = 0
     worker: str = ""
     candidate_source: str | None = None  # for workers on other machines (Ray)
     reference_source: str | None = None
@@ -172,7 +173,8 @@ def run_job(job: Job, pool: PoolClient) -> KernelResult:
     """Repair (or resume) one kernel against the pool; every outcome is a KernelResult."""
     t0 = time.monotonic()
     k = job.kernel
-    base = dict(id=k.id, input=k.candidate, reference=k.reference, starts=job.starts, worker=job.worker)
+    base = dict(id=k.id, input=k.candidate, reference=k.reference, starts=job.starts, retries=job.retries,
+                worker=job.worker)
     run_file = job.kdir / "run.json"
     try:
         cfg, vcfg = _configs(job)
@@ -234,7 +236,7 @@ def execute(job: Job, pool: PoolClient) -> KernelResult:
         log.error("%s: worker failed:\n%s", job.kernel.id, traceback.format_exc())
         result = KernelResult(id=job.kernel.id, input=job.kernel.candidate, reference=job.kernel.reference,
                               status="error", reason=f"worker error {type(exc).__name__}: {exc}",
-                              starts=job.starts, worker=job.worker)
+                              starts=job.starts, retries=job.retries, worker=job.worker)
     write_json_atomic(result_path(job.batch_dir, job.kernel.id), result.model_dump_json(indent=2))
     return result
 

@@ -100,6 +100,9 @@ def batch(
     patterns_dir: Optional[Path] = typer.Option(None, "--patterns-dir", help="pattern store directory"),
     floor_tokens: Optional[int] = typer.Option(None, "--floor-tokens",
                                                help="tokens kept back per kernel that may still call the LLM (default 1024)"),
+    crash_retries: Optional[int] = typer.Option(None, "--crash-retries",
+                                                help="on a rerun, start a kernel whose worker crashed (e.g. "
+                                                     "SIGKILLed by the OOM killer) again, at most this often (default 2)"),
     json_out: bool = typer.Option(False, "--json", help="print only the batch summary as JSON"),
     runner: Optional[str] = typer.Option(None, "--runner", hidden=True, help="module:function repairing one kernel (tests)"),
     verbose: bool = typer.Option(False, "--verbose", "-v"),
@@ -112,7 +115,7 @@ def batch(
             token_budget=token_budget, cost_budget_usd=cost_budget, jobs=jobs, executor=executor,
             ray_address=ray_address, model=model, max_attempts=max_attempts, kernel_timeout_s=kernel_timeout,
             device=device, runner=runner, patterns_dir=str(patterns_dir) if patterns_dir else None,
-            floor_tokens=floor_tokens,
+            floor_tokens=floor_tokens, crash_retries=crash_retries,
             verify={k: v for k, v in (("seeds", seeds), ("stress", False if no_stress else None),
                                       ("max_shape_cases", shape_cases), ("timeout_s", verify_timeout)) if v is not None},
         )
