@@ -120,6 +120,7 @@ class KernelResult(BaseModel):
     cost: float = 0.0
     attempts: int = 0
     repaired_path: str | None = None
+    diff_path: str | None = Field(None, description="the best candidate's diff against the original (diff.patch)")
     run_dir: str | None = None
     failure_class: str | None = Field(None, description="the original candidate's verdict class (pass/cheat/...)")
     triage: str = "unknown"
@@ -149,6 +150,23 @@ class PolicyReport(BaseModel):
     in_flight_tokens: int = Field(0, description="charged for calls in flight when their worker was killed")
 
 
+class Invocation(BaseModel):
+    """One `kagent batch` run over a batch directory (invocations/<n>.json; kagent.batch.history)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    n: int = Field(description="1 for the first run, 2 for the first resume, ...")
+    started_at: str
+    updated_at: str = Field(description="when the record was last written (start, each finished kernel, end)")
+    ended_at: str | None = Field(None, description="None while running, or when the run was killed")
+    seconds: float = Field(0.0, description="wall time of this run (for a killed run: up to its last kernel)")
+    resumed: bool = False
+    todo: int = Field(0, description="kernels it set out to run")
+    finished: list[str] = Field(default_factory=list, description="kernels it finished, in order")
+    retried: list[str] = Field(default_factory=list, description="kernels it started again after a worker crash")
+    outcome: Literal["running", "complete", "incomplete", "interrupted", "killed"] = "running"
+
+
 class BatchSummary(BaseModel):
     """What `kagent batch --json` prints (and summary.json holds)."""
 
@@ -168,7 +186,10 @@ class BatchSummary(BaseModel):
     executor: Executor
     jobs: int
     model: str
-    seconds: float
+    seconds: float = Field(description="wall time of the batch as a whole: every invocation's, summed")
+    invocation_seconds: float = Field(0.0, description="wall time of this invocation alone")
+    resumes: int = Field(0, description="how many times the batch was resumed (invocations - 1)")
+    invocations: list[Invocation] = Field(default_factory=list, description="every run over this batch directory")
     counts: dict[str, int]
     policy: PolicyReport
     kernels: list[KernelResult]

@@ -36,6 +36,7 @@ from kagent.batch.plan import (
     plan_changes,
     start_order,
 )
+from kagent.batch import history
 from kagent.batch.executor import STATUSES, WORKER_CRASHED, EventFn, Executor, LocalExecutor
 from kagent.batch.worker import Job, load_runner, read_result, result_path, write_json_atomic
 from kagent.errors import InputError
@@ -137,6 +138,8 @@ def _finished_and_retried(batch_dir: Path, plan: Plan, pool: FilePool) -> tuple[
 
 
 def summarize(batch_dir: Path, plan: Plan, pool: FilePool, seconds: float) -> BatchSummary:
+    """The batch as a whole: every kernel's result, the pool's books, and every invocation's
+    record (`seconds` is this invocation's wall time; the summary's is the sum of all)."""
     st = pool.state()
     results: list[KernelResult] = []
     for k in plan.kernels:
@@ -147,6 +150,7 @@ def summarize(batch_dir: Path, plan: Plan, pool: FilePool, seconds: float) -> Ba
                                                 "in_flight_tokens": acct.in_flight}))
     counts = {s: sum(1 for r in results if r.status == s) for s in STATUSES}
     counts["pending"] = len(plan.kernels) - len(results)
+    invocations = history.read_all(batch_dir)
     policy = PolicyReport(name=POLICY_NAME, rules=POLICY_RULES, floor_tokens=st.floor_tokens,
                           first_grants=st.first_grants, top_ups=st.top_ups, refusals=st.refusals,
                           returned_tokens=st.returned, in_flight_tokens=st.in_flight_tokens)
@@ -156,7 +160,9 @@ def summarize(batch_dir: Path, plan: Plan, pool: FilePool, seconds: float) -> Ba
         tokens_spent=st.spent, tokens_reserved=st.reserved, tokens_in_flight=st.in_flight_tokens,
         cost_budget_usd=st.cost_budget_usd, cost_spent=st.cost_usd,
         cost_known=st.cost_known, llm_calls=st.calls, executor=o.executor, jobs=o.jobs, model=o.model,
-        seconds=round(seconds, 3), counts=counts, policy=policy, kernels=results,
+        seconds=round(sum(i.seconds for i in invocations), 3) if invocations else round(seconds, 3),
+        invocation_seconds=round(seconds, 3), resumes=max(0, len(invocations) - 1), invocations=invocations,
+        counts=counts, policy=policy, kernels=results,
     )
 
 
@@ -201,8 +207,10 @@ def run_batch(
                               "batch_dir": str(batch_dir), "results": [read_result(batch_dir, k) for k in sorted(done)]})
         jobs = [Job(kernel=k, options=plan.options, batch_dir=str(batch_dir), starts=_starts(batch_dir, k.id),
                     retries=retries.get(k.id, 0)) for k in todo]
+        record = history.History(batch_dir, resumed=resumed, todo=len(todo), retried=sorted(retries))
         executor = _make_executor(plan.options, batch_dir, on_event, pool)
         previous = signal.signal(signal.SIGTERM, _raise_interrupt) if _main_thread() else None
+        outcome = "interrupted"
         try:
             for result in executor.run(jobs):
                 # the worker is gone: a reservation it left is a call in flight when it was killed, charged
@@ -216,9 +224,12 @@ def run_batch(
                     "in_flight_tokens": acct.in_flight + acct.reserved, "retries": retries.get(result.id, 0)})
                 write_json_atomic(result_path(batch_dir, result.id), result.model_dump_json(indent=2))
                 pool.finish(result.id)
+                record.finished(result.id)
                 if on_event:
                     on_event("done", {"result": result})
+            outcome = "complete" if all(result_path(batch_dir, k.id).is_file() for k in plan.kernels) else "incomplete"
         finally:
+            record.end(outcome)
             if previous is not None:
                 signal.signal(signal.SIGTERM, previous)
         summary = summarize(batch_dir, plan, pool, time.monotonic() - t0)

@@ -106,6 +106,14 @@ def _first_verdict(run_dir: Path) -> str | None:
     return rep.get("failure_class") or rep.get("verdict")
 
 
+def _best_diff(run_dir: Path, summary: RepairSummary) -> str | None:
+    """The diff of the repaired (else the best) candidate against the original, when it has one."""
+    if summary.best_index is None or summary.best_index < 1:
+        return None
+    p = run_dir / "candidates" / str(summary.best_index) / "diff.patch"
+    return str(p) if p.is_file() else None
+
+
 def _materialise(job: Job) -> tuple[str, str | None]:
     """The candidate and reference paths, written into the batch dir when this machine lacks them."""
     cand, ref = job.kernel.candidate, job.kernel.reference
@@ -213,6 +221,7 @@ def run_job(job: Job, pool: PoolClient) -> KernelResult:
             **base, status=summary.status, reason=summary.reason, tokens=summary.tokens,
             prompt_tokens=summary.prompt_tokens, completion_tokens=summary.completion_tokens, cost=summary.cost,
             attempts=summary.attempts, repaired_path=summary.repaired_path, run_dir=str(run_dir),
+            diff_path=_best_diff(run_dir, summary),
             failure_class=_first_verdict(run_dir) or ("cheat" if summary.status == "cheat" else summary.triage), triage=summary.triage, guard=summary.guard,
             seconds=time.monotonic() - t0,
         )
