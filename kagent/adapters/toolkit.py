@@ -92,7 +92,8 @@ class RepairKernelArgs(BaseModel):
 
     candidate: str = Field(description="path of the candidate kernel file")
     reference: str | None = Field(None, description="path of the reference problem file (class Model)")
-    token_budget: int = Field(description="LLM tokens this repair may use, never exceeded (0: offline engine only)",
+    token_budget: int = Field(description="LLM tokens this repair may use (0: offline engine only); a call is made "
+                              "only when its worst case (max_tokens answer + a bound on the prompt) fits",
                               ge=0)
     model: str | None = Field(None, description="litellm model, 'offline', script:FILE; default $KAGENT_MODEL or offline")
     max_attempts: int | None = Field(None, ge=0, description="debug steps")

@@ -59,7 +59,9 @@ class BatchOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    token_budget: int = Field(ge=0, description="shared by the whole batch; never exceeded")
+    token_budget: int = Field(ge=0, description=(
+        "LLM tokens shared by the whole batch; a call is made only when its worst case fits (kagent.tools.llm "
+        "states the guarantee)"))
     cost_budget_usd: float | None = Field(None, ge=0, description="shared dollar budget (checked before each call)")
     jobs: int = Field(1, ge=1, description="kernels repaired at once")
     executor: Executor = "local"

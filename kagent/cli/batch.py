@@ -82,7 +82,11 @@ def results_table(results: list[Any], title: str | None = None) -> Any:
 
 def batch(
     inputs: list[str] = typer.Argument(..., help="directories, globs or JSONL manifests of kernels"),
-    token_budget: int = typer.Option(..., "--token-budget", help="shared by the whole batch; never exceeded"),
+    token_budget: int = typer.Option(..., "--token-budget", help=(
+        "LLM tokens (prompt + answer) shared by the whole batch. A call is made only when its worst case fits: "
+        "its max_tokens answer plus a bound on the prompt as the provider may count it (one token per byte until "
+        "the provider has reported usage). Not exceeded unless a provider bills beyond those bounds; then no "
+        "further call is made. See docs/batch.md")),
     cost_budget: Optional[float] = typer.Option(None, "--cost-budget", help="shared dollar budget"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="kernels repaired at once"),
     executor: str = typer.Option("local", "--executor", help="local | ray"),
