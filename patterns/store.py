@@ -400,6 +400,7 @@ class PatternStore:
         root = self._index_root()
         newest: dict[str, float] = {}
         entries = []
+        (root / "chroma.sqlite3").unlink(missing_ok=True)  # the single shared index of kagent < 0.2
         for d in root.iterdir():
             if not d.is_dir():
                 continue

@@ -126,3 +126,20 @@ def test_learned_files_are_written_atomically(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setattr(store_mod.os, "replace", real)
     assert not list((tmp_path / "store" / "learned").iterdir())  # no half-written pattern, no temp left
     assert len(PatternStore.open(tmp_path / "store")) == N_SEED
+
+
+def test_cli_reports_a_chroma_file_without_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "s").mkdir()
+    (tmp_path / "s" / "chroma").write_text("not a directory")
+    r = subprocess.run([sys.executable, "-m", "kagent.cli", "patterns", "--store", str(tmp_path / "s"), "search",
+                        "mask"], capture_output=True, text=True, timeout=240)
+    assert r.returncode == 2 and "is a file" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_an_index_of_the_old_layout_is_cleared(tmp_path: Path) -> None:
+    (tmp_path / "s" / "chroma").mkdir(parents=True)
+    (tmp_path / "s" / "chroma" / "chroma.sqlite3").write_bytes(b"old")
+    (tmp_path / "s" / "chroma" / "0b8e2c8a-segment").mkdir()
+    s = PatternStore.open(tmp_path / "s")
+    assert len(s) == N_SEED
+    assert sorted(p.name for p in (tmp_path / "s" / "chroma").iterdir()) == [s._index.path.name]
