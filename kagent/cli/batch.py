@@ -155,6 +155,10 @@ def _print_summary(summary: Any) -> None:
     counts = ", ".join(f"{k} {v}" for k, v in summary.counts.items() if v)
     in_flight = f" ({summary.tokens_in_flight} charged for calls in flight when a worker was killed)" \
         if summary.tokens_in_flight else ""
+    runs = (f" over {len(summary.invocations)} runs ({summary.resumes} resumed; this one "
+            f"{summary.invocation_seconds:.1f} s)") if summary.resumes else ""
+    retried = sum(1 for k in summary.kernels if k.retries)
     out.print(f"{counts}; tokens {summary.tokens_spent} of {summary.token_budget}{in_flight}; "
-              f"{summary.llm_calls} LLM calls; {summary.seconds:.1f} s", markup=False)
+              f"{summary.llm_calls} LLM calls; {summary.seconds:.1f} s{runs}"
+              + (f"; {retried} kernels retried after a worker crash" if retried else ""), markup=False)
     out.print(f"report: {Path(summary.batch_dir) / 'report.html'}", markup=False)
