@@ -98,7 +98,7 @@ def _initial_state(saved: dict[str, Any], run: RunDir) -> RepairState:
     )
 
 
-def _saved_state(graph: Any, lg_config: dict[str, Any], run: RunDir) -> Any | None:
+def _saved_state(graph: Any, lg_config: dict[str, Any]) -> Any | None:
     """The last checkpoint's snapshot, or None when the run has none (killed before its first)."""
     snap = graph.get_state(lg_config)
     if not snap.values:
@@ -212,7 +212,7 @@ def repair(
         graph = build(checkpointer=saver)
         finished_state: RepairState | None = None
         if initial is None:
-            snap = _saved_state(graph, lg_config, run)
+            snap = _saved_state(graph, lg_config)
             if snap is None:  # killed before the first checkpoint: start again from the saved config
                 initial = fresh_state
                 run.log("resume", at=["start"], step=0, attempts=0,
