@@ -10,9 +10,17 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 AntiCheatProfile = Literal["strict", "default", "lenient"]
+
+
+def validation_message(exc: ValidationError) -> str:
+    """A settings error in one line per field: `device: Input should be 'auto', 'cpu' or 'cuda'`."""
+    return "; ".join(f"{'.'.join(str(x) for x in e['loc']) or 'settings'}: {e['msg']}" for e in exc.errors())
+
+
+DeviceChoice = Literal["auto", "cpu", "cuda"]  # "auto": CUDA when a device is visible, else the CPU interpreter
 
 
 class VerifyConfig(BaseModel):
@@ -20,7 +28,7 @@ class VerifyConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    device: Literal["auto", "cpu", "cuda"] = "auto"
+    device: DeviceChoice = "auto"
     seeds: int = Field(3, ge=1, description="seeded trials of the problem's own inputs")
     stress: bool = Field(True, description="value-stress cases: scales 1e-3 and 1e3, offset mean, negatives")
     shapes: bool = Field(True, description="boundary shapes from overridden module-level constants")
@@ -28,13 +36,19 @@ class VerifyConfig(BaseModel):
     max_shape_numel: int = Field(
         1 << 22, description="skip boundary shapes whose inputs hold more elements than this in all"
     )
-    determinism: bool = True
+    determinism: bool = Field(True, description="run each case twice; differences are reported, and each run is "
+                              "judged by the oracle")
+    strict_determinism: bool = Field(False, description="fail any bitwise difference between identical runs "
+                                     "(--check determinism); otherwise differences within the oracle's tolerance "
+                                     "are evidence, not a failure (atomics reorder floating-point sums)")
     batch_invariance: bool = False
     anticheat: bool = True
     anticheat_profile: AntiCheatProfile = "default"
     timing: bool = Field(True, description="time reference and candidate (CUDA only)")
     timing_runs: int = Field(30, ge=3)
     sanitize: bool = Field(False, description="run the candidate under compute-sanitizer memcheck (CUDA)")
+    sanitize_cuda_c: bool = Field(True, description="on CUDA, run memcheck by default for CUDA C candidates "
+                                  "(load_inline, pycuda): guard regions do not see every raw-pointer access")
     timeout_s: float = Field(300.0, gt=0, description="wall-time limit of one worker process")
     prewarm: bool = Field(False, description="keep a worker started ahead of the next verify (repair loops)")
     memory_limit_mb: int = Field(16384, description="address-space limit of a CPU worker")

@@ -1,6 +1,6 @@
 """The worker process: runs the reference or the candidate on the input suite.
 
-Started by verifiers/runner.py as `python -m kagent.verifiers.harness` in a sandbox; reads a job
+Started by verifiers/verify.py through tools/sandbox.py as `python -m kagent.verifiers.harness`; reads a job
 (JSON) from stdin, writes events (one JSON object a line, flushed) and tensors (torch.save) into
 the job's out_dir. The parent judges; this process only runs and records, so that a candidate that
 hangs, segfaults or corrupts memory takes nothing but this process down.
@@ -581,6 +581,8 @@ def run_candidate(job: dict, emit: Emit) -> None:
                     again = _call(model, data["inputs"], device, allocator, "nan", "nan")
                     runs.append(again)
                 record["nondeterministic"] = _diff_outputs(main.outputs, again.outputs, spread=True)
+                if record["nondeterministic"]:  # the oracle judges the rerun too (atomics may reorder sums)
+                    torch.save([_plain(o) for o in again.outputs], out_dir / f"again_{name}.pt")
             # a write past an end may only show with some guard contents: keep the first of each
             for key in ("bad_input_guards", "bad_alloc_guards"):
                 seen = dict(record[key])
