@@ -41,6 +41,10 @@ class VerifyConfig(BaseModel):
     # The oracle: a candidate may be at most `error_ratio` times less accurate than the reference in
     # its own dtype (both measured against float64), and never worse than the dtype floor allows.
     error_ratio: float = Field(8.0, gt=1.0)
+    weights: Literal["seeded", "copy"] = Field(
+        "seeded", description="how ModelNew gets its parameters: 'seeded' builds it under the seed Model was built "
+        "with (KernelBench's protocol; a candidate may transform its weights in __init__); 'copy' also loads "
+        "Model's parameters into it where names and shapes agree")
     seed: int = Field(42, description="base seed from which every case seed is derived")
 
 

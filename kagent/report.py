@@ -9,7 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Verdict = Literal["pass", "fail", "error", "cheat"]
+# not_run: the candidate cannot be judged on this machine (it needs CUDA and there is none)
+Verdict = Literal["pass", "fail", "error", "cheat", "not_run"]
 Severity = Literal["error", "warning", "info"]
 Device = Literal["cpu", "cuda"]
 

@@ -241,7 +241,7 @@ def run_reference(job: dict, emit: Emit) -> None:
                 emit(event="case_skipped", case=name, reason=f"inputs hold {numel} elements (limit {job['max_shape_numel']})")
                 continue
             inputs = _transform(inputs, case["transform"])
-            _seed_all(case["seed"])
+            _seed_all(case["init_seed"])  # KernelBench's protocol: ModelNew is built under the same seed
             model = mod.Model(*init).to(device)
             args = [_copy_to(x, device) for x in inputs]
             with torch.no_grad():
@@ -398,14 +398,28 @@ def _diff_outputs(a: list, b: list, noise: list | None = None, spread: bool = Fa
     return diffs
 
 
-def _build_model(mod, data: dict, seed: int, device: str):
-    _seed_all(seed)
+def _build_model(mod, data: dict, init_seed: int, device: str, weights: str = "seeded"):
+    """ModelNew as KernelBench builds it: the RNG seeded as it was for Model, then constructed, so a
+    candidate that makes the same parameters in the same order draws the same values, and one that
+    transforms them in __init__ (folds a scale, pre-transposes) keeps its own. With weights="copy"
+    the reference's parameters are loaded where names and shapes agree. Returns (model, how the
+    parameters compare with the reference's)."""
+    _seed_all(init_seed)
     model = mod.ModelNew(*data["init"])
     ref_state = data["state_dict"]
     state = model.state_dict()
-    if ref_state and set(state) == set(ref_state) and all(state[k].shape == ref_state[k].shape for k in state):
+    same_layout = set(state) == set(ref_state) and all(state[k].shape == ref_state[k].shape for k in state)
+    if weights == "copy" and ref_state and same_layout:
         model.load_state_dict(ref_state)
-    return model.to(device)
+        compared = {"status": "copied"}
+    elif not ref_state and not state:
+        compared = {"status": "none"}
+    elif same_layout:
+        differ = [k for k in state if not _same(state[k].detach().cpu(), ref_state[k])[0]]
+        compared = {"status": "differ" if differ else "same", "keys": differ[:10]}
+    else:
+        compared = {"status": "own_layout", "reference_keys": sorted(ref_state)[:10], "keys": sorted(state)[:10]}
+    return model.to(device), compared
 
 
 def _batch_invariance(model, inputs: list, outputs: list, device: str, allocator) -> dict:
@@ -457,7 +471,10 @@ def _traps(job: dict, case: dict, data: dict, model, module, main: _Run, allocat
 
     # Output caching: the same input buffers, refilled with the next seed's values, must give the
     # next seed's result; the previous call's outputs are kept alive so reuse of them shows.
-    nxt = next((c for c in job["cases"] if c["kind"] == "seed" and c["name"] != case["name"]), None)
+    # The next seed must have been computed by a reference built the same way (same construction
+    # seed, same sizes) as this model, whose weights the refilled call keeps.
+    nxt = next((c for c in job["cases"] if c["kind"] == "seed" and c["name"] != case["name"]
+                and c["init_seed"] == case["init_seed"] and c["overrides"] == case["overrides"]), None)
     path = casefiles.inputs_path(Path(job["case_dir"]), nxt["name"]) if nxt else None
     if path is not None and path.exists():
         data2 = torch.load(path, weights_only=False)
@@ -543,7 +560,9 @@ def run_candidate(job: dict, emit: Emit) -> None:
         first_case = case["name"] == job["cases"][0]["name"]
         try:
             module = modules.get(case["overrides"])
-            model = _build_model(module, data, case["seed"], device)
+            model, weights = _build_model(module, data, case["init_seed"], device, job.get("weights", "seeded"))
+            if first_case:
+                record["weights"] = weights
             if first_case and job.get("anticheat"):
                 counter = traps.LaunchCounter(profile_cuda=device == "cuda")
                 with counter:

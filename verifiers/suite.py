@@ -26,7 +26,9 @@ class CaseSpec(BaseModel):
 
     name: str
     kind: Literal["seed", "stress", "special", "shape"]
-    seed: int
+    seed: int = Field(description="seed of the inputs (get_inputs)")
+    init_seed: int = Field(description="seed under which Model and ModelNew are constructed (KernelBench's "
+                           "protocol: one seed for every case, so all cases share the weights)")
     overrides: dict[str, int] = Field(default_factory=dict)
     transform: Literal["scale_small", "scale_large", "offset", "negative", "special_values"] | None = None
     full_checks: bool = Field(False, description="canary probes (out-of-bounds reads, uninitialised output)")
@@ -61,16 +63,17 @@ def shape_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict[str, 
 def plan_cases(config: VerifyConfig, constants: list[ShapeConstant]) -> list[CaseSpec]:
     base = config.seed
     cases = [
-        CaseSpec(name=f"seed{i}", kind="seed", seed=base + 1000 * i, full_checks=i == 0,
+        CaseSpec(name=f"seed{i}", kind="seed", seed=base + 1000 * i, init_seed=base, full_checks=i == 0,
                  determinism=i == 0 and config.determinism)
         for i in range(config.seeds)
     ]
     if config.stress:
         for t in ("negative", "scale_small", "scale_large", "offset"):
-            cases.append(CaseSpec(name=f"stress_{t}", kind="stress", seed=base, transform=t))
-        cases.append(CaseSpec(name="special_values", kind="special", seed=base, transform="special_values"))
+            cases.append(CaseSpec(name=f"stress_{t}", kind="stress", seed=base, init_seed=base, transform=t))
+        cases.append(CaseSpec(name="special_values", kind="special", seed=base, init_seed=base,
+                                  transform="special_values"))
     if config.shapes:
         for name, ov in shape_variants(constants)[: config.max_shape_cases]:
-            cases.append(CaseSpec(name=f"shape_{name}", kind="shape", seed=base + 7, overrides=ov,
+            cases.append(CaseSpec(name=f"shape_{name}", kind="shape", seed=base + 7, init_seed=base, overrides=ov,
                                   full_checks=True))
     return cases

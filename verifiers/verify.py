@@ -110,7 +110,7 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     h = hashlib.sha256()
     h.update(files.reference_source.encode())
     h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v7".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v8".encode())
     return h.hexdigest()[:24]
 
 
@@ -223,9 +223,51 @@ def verify_paths(candidate: str | Path, reference: str | Path | None, config: Ve
     return verify_files(inspect_sources(candidate, reference), config)
 
 
+def _needs_cuda_report(files: ProblemFiles, device: str, config: VerifyConfig, start: float) -> VerifyReport:
+    """A CUDA-only candidate on a machine without CUDA: judged by the static checks alone (a cheat
+    shows without running), otherwise `not_run`, before any reference is computed."""
+    findings: list[Finding] = []
+    checks_run: list[str] = []
+    if config.anticheat:
+        from kagent.verifiers.anticheat_static import static_findings
+
+        findings = static_findings(files.candidate_source, reference_source=None if files.single_file else files.reference_source,
+                                   profile=config.anticheat_profile)
+        checks_run.append("anticheat.static")
+    why = "; ".join(files.needs_cuda[:3])
+    not_run = [CheckNotRun(check="verify", reason=f"needs CUDA ({why}); this machine has none")]
+    report = _report(files, device, findings, [], checks_run, not_run,
+                     Timing(status="not_measured", reason="needs CUDA"), time.monotonic() - start)
+    if report.verdict == "cheat":
+        return report
+    return report.model_copy(update={"verdict": "not_run", "failure_class": None,
+                                     "summary": f"needs CUDA: {why} (not run on this CPU-only machine)"})
+
+
+# What a candidate that needs CUDA says when it is run without it anyway.
+_NEEDS_CUDA_TEXT = ("CUDA_HOME environment variable is not set", "Torch not compiled with CUDA enabled",
+                    "Found no NVIDIA driver", "No CUDA GPUs are available", "cuInit", "CUDA driver initialization failed",
+                    "pycuda", "is_cuda")
+
+
+def _needs_cuda_after_all(findings: list[Finding]) -> str | None:
+    """Every error is the candidate's own complaint that it has no CUDA (an assert on .is_cuda, a
+    missing CUDA_HOME): the message to report as `not_run` rather than a broken kernel."""
+    errors = [f for f in findings if f.severity == "error"]
+    if not errors or any(f.failure_class == "cheat" or f.check not in ("load", "run") for f in errors):
+        return None
+    for f in errors:
+        text = f.message + "\n" + str(f.evidence.get("traceback", ""))[-1500:]
+        if not any(t in text for t in _NEEDS_CUDA_TEXT):
+            return None
+    return errors[0].message
+
+
 def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     start = time.monotonic()
     device = resolve_device(config.device)
+    if device == "cpu" and files.needs_cuda:
+        return _needs_cuda_report(files, device, config, start)
     cases = plan_cases(config, files.shape_constants)
     case_dir, ref_events = run_reference(files, cases, device, config)
     ran = {e["case"] for e in ref_events if e["event"] == "case_done"}
@@ -239,7 +281,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             "candidate": str(files.candidate), "single_file": files.single_file,
             "cases": [c.model_dump() for c in run_cases],
             "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
-            "anticheat": config.anticheat, "batch_invariance": config.batch_invariance,
+            "anticheat": config.anticheat, "batch_invariance": config.batch_invariance, "weights": config.weights,
         }
         result = _run_job(job, config, device, work)
         events = _events(work / "candidate_events.jsonl")
@@ -270,7 +312,12 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         checks_run += ["anticheat.static", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
                        "trap.output_aliasing", "trap.output_type", "trap.integrity"]
     timing = _timing(ref_events, events, device, config)
-    return _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing, time.monotonic() - start)
+    report = _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing, time.monotonic() - start)
+    why = _needs_cuda_after_all(findings) if device == "cpu" and report.verdict == "fail" else None
+    if why:
+        report = report.model_copy(update={"verdict": "not_run", "failure_class": None,
+                                           "summary": f"needs CUDA: the candidate stops without it ({why[:200]})"})
+    return report
 
 
 def _reference_read_findings(events: list[dict]) -> list[Finding]:

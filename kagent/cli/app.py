@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Optional
@@ -30,8 +31,12 @@ def _root() -> None:
     """kagent: verify, repair, batch-repair and lower GPU kernels."""
 
 
-def _fail_input(message: str) -> None:
+def _fail_input(message: str, json_out: bool = False, kind: str = "InputError") -> None:
+    """Refuse the input: one line on stderr, exit 2; with --json also a JSON error object on stdout,
+    so tools read every outcome from stdout."""
     typer.echo(f"kagent: error: {message}", err=True)
+    if json_out:
+        sys.stdout.write(json.dumps({"verdict": "error", "error": kind, "message": message, "exit_code": EXIT_INPUT}) + "\n")
     raise typer.Exit(EXIT_INPUT)
 
 
@@ -50,13 +55,14 @@ def verify(
     timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds one worker may run"),
     verbose: bool = typer.Option(False, "--verbose", "-v"),
 ) -> None:
-    """Differential verification and anti-cheat. Exit 0 pass, 1 fail or cheat, 2 bad input."""
+    """Differential verification and anti-cheat. Exit 0 pass, 1 fail or cheat, 2 bad input or not run
+    here (a CUDA-only candidate without CUDA)."""
     log.configure(verbose)
     if device not in ("auto", "cpu", "cuda"):
-        _fail_input(f"--device must be auto, cpu or cuda, not {device!r}")
+        _fail_input(f"--device must be auto, cpu or cuda, not {device!r}", json_out)
     unknown = [c for c in check if c not in ("batch-invariance",)]
     if unknown:
-        _fail_input(f"unknown --check {', '.join(unknown)} (known: batch-invariance)")
+        _fail_input(f"unknown --check {', '.join(unknown)} (known: batch-invariance)", json_out)
     updates = {
         "device": device,
         "shapes": not no_shapes,
@@ -72,15 +78,18 @@ def verify(
     try:
         config = VerifyConfig(**updates)
     except ValueError as e:
-        _fail_input(str(e).splitlines()[0] + ": " + str(e).splitlines()[-1].strip())
+        _fail_input(str(e).splitlines()[0] + ": " + str(e).splitlines()[-1].strip(), json_out)
     try:
         report = api.verify(candidate, reference, config)
     except KagentError as e:  # bad input, a failing reference, a missing toolchain
-        _fail_input(str(e))
+        _fail_input(str(e), json_out, kind=type(e).__name__)
     if json_out:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
     else:
         print_report(report)
+    if report.verdict == "not_run":  # cannot be judged here (needs CUDA): not a verdict on the kernel
+        typer.echo(f"kagent: {report.summary}", err=True)
+        raise typer.Exit(EXIT_INPUT)
     raise typer.Exit(EXIT_PASS if report.verdict == "pass" else EXIT_FAIL)
 
 

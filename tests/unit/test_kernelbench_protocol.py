@@ -1,0 +1,121 @@
+"""KernelBench as its users run it (issue 17): the construction protocol, the refill trap on
+weight-dependent outputs, host-side shape arithmetic, CUDA-only candidates on a CPU machine, and
+--json on refused input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kagent.api import verify
+from kagent.verifiers.anticheat_static import static_findings
+
+ROOT = Path(__file__).resolve().parents[2]
+FIX = Path(__file__).parent / "verify_fixtures" / "kernelbench"
+LINEAR = FIX / "linear_relu_problem.py"
+# two seeds (the refill trap needs a second one), no stress or shapes: cheap on 2 cores
+SMALL = dict(device="cpu", seeds=2, stress=False, shapes=False)
+
+
+def _kagent(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "kagent.cli", *args], capture_output=True, text=True, timeout=600,
+                          env=dict(os.environ), cwd=ROOT)
+
+
+def test_weight_dependent_honest_kernel_is_not_called_a_cheat_by_the_refill_trap():
+    report = verify(FIX / "linear_relu_triton.py", LINEAR, **SMALL)
+    assert report.verdict == "pass", report.summary
+    assert "trap.output_caching" in report.checks_run
+    assert not any(n.check == "trap.output_caching" for n in report.checks_not_run)  # the trap ran
+
+
+def test_weights_transformed_in_init_are_kept_and_judged_right():
+    report = verify(FIX / "linear_relu_fold.py", LINEAR, **SMALL)
+    assert report.verdict == "pass", report.summary
+
+
+def test_copying_the_references_weights_stays_an_explicit_option():
+    report = verify(FIX / "linear_relu_fold.py", LINEAR, weights="copy", **SMALL)
+    assert report.verdict == "fail" and report.failure_class == "numerical_mismatch", report.summary
+
+
+HOST_SHAPES = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _row_copy(x_ptr, y_ptr, n_cols, BLOCK_SIZE: tl.constexpr):
+    offs = tl.arange(0, BLOCK_SIZE)
+    m = offs < n_cols
+    tl.store(y_ptr + tl.program_id(0) * n_cols + offs, tl.load(x_ptr + tl.program_id(0) * n_cols + offs, mask=m), mask=m)
+
+
+def _launch(x, y, n_rows, n_cols, BLOCK_SIZE):
+    num_warps = 4
+    if BLOCK_SIZE >= 2048:
+        num_warps = 8
+    _row_copy[(n_rows,)](x, y, n_cols, BLOCK_SIZE=BLOCK_SIZE, num_warps=num_warps)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        dims = list(x.shape[:-1])
+        rows = torch.prod(torch.tensor(dims)).item()
+        grid = (torch.prod(torch.tensor(dims)),)
+        n_cols = x.shape[-1]
+        BLOCK_SIZE = triton.next_power_of_2(n_cols)
+        if BLOCK_SIZE >= 2048:
+            BLOCK_SIZE = 2048
+        y = torch.empty_like(x)
+        _launch(x, y, int(rows), n_cols, BLOCK_SIZE)
+        return y
+'''
+
+
+def test_host_side_shape_arithmetic_is_not_a_cheat():
+    found = static_findings(HOST_SHAPES)
+    assert not [f for f in found if f.severity in ("error", "warning")], [(f.check, f.message) for f in found]
+
+
+def test_torch_on_tensor_values_is_still_flagged():
+    src = HOST_SHAPES.replace("rows = torch.prod(torch.tensor(dims)).item()", "rows = torch.prod(x).item()").replace(
+        "if BLOCK_SIZE >= 2048:", "if x.abs().max() < 1e-6:")
+    checks = {f.check for f in static_findings(src) if f.severity == "error"}
+    assert {"anticheat.torch_compute", "anticheat.data_dependent_skip"} <= checks
+
+
+def test_cuda_only_candidate_is_not_run_on_a_cpu_machine_before_the_reference(tmp_path, monkeypatch):
+    import kagent.verifiers.verify as v
+
+    def no_reference(*a, **k):
+        raise AssertionError("the reference must not run for a candidate that cannot")
+
+    monkeypatch.setattr(v, "run_reference", no_reference)
+    report = verify(FIX / "cuda_assert_scale.py", FIX / "scale_problem.py", device="cpu")
+    assert report.verdict == "not_run", report.summary
+    assert "needs CUDA" in report.summary and ".is_cuda" in report.summary
+    assert report.failure_class is None and not report.errors()
+
+
+def test_cuda_only_candidate_exits_2_with_a_json_report():
+    res = _kagent("verify", str(FIX / "cuda_assert_scale.py"), "-r", str(FIX / "scale_problem.py"),
+                  "--device", "cpu", "--json")
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert json.loads(res.stdout)["verdict"] == "not_run"
+    assert "needs CUDA" in res.stderr
+
+
+@pytest.mark.parametrize("args", [["/no/such/file.py"], [str(FIX / "scale_problem.py"), "--device", "tpu"]])
+def test_refused_input_prints_a_json_error_object(args):
+    res = _kagent("verify", *args, "--json")
+    assert res.returncode == 2, res.stdout + res.stderr
+    obj = json.loads(res.stdout)
+    assert obj["verdict"] == "error" and obj["exit_code"] == 2 and obj["message"]
