@@ -28,6 +28,10 @@ class VerifyConfig(BaseModel):
     max_shape_numel: int = Field(
         1 << 22, description="skip boundary shapes whose inputs hold more elements than this in all"
     )
+    oracle_sample_above: int = Field(
+        1 << 22, ge=0, description="outputs with more elements than this get their float64 truth on a sample of "
+        "batch rows (when rows are independent); the other rows are judged against the float32 reference "
+        "with the error measured on the sample. 0: always whole")
     determinism: bool = True
     batch_invariance: bool = False
     anticheat: bool = True
@@ -46,6 +50,22 @@ class VerifyConfig(BaseModel):
         "with (KernelBench's protocol; a candidate may transform its weights in __init__); 'copy' also loads "
         "Model's parameters into it where names and shapes agree")
     seed: int = Field(42, description="base seed from which every case seed is derived")
+
+
+class CacheConfig(BaseModel):
+    """How much disk kagent's reference cache may hold (cache_dir()/reference)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    limit_mb: int = Field(2048, ge=0, description="size limit of the reference cache; the least recently used "
+                          "entries go first once it is passed (env KAGENT_CACHE_LIMIT_MB). 0: keep only the entry in use")
+    in_use_s: float = Field(900.0, ge=0, description="an entry used this recently may be in use by another verify: "
+                            "pruned only when nothing older is left")
+
+    @classmethod
+    def from_env(cls) -> "CacheConfig":
+        env = os.environ.get("KAGENT_CACHE_LIMIT_MB")
+        return cls(limit_mb=int(env)) if env else cls()
 
 
 def cache_dir() -> Path:

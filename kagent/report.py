@@ -81,6 +81,8 @@ class CaseInfo(Model):
     dtypes: list[str]
     overrides: dict[str, int] = Field(default_factory=dict)
     transform: str | None = None
+    note: str | None = Field(None, description="how the case came to be: a shape variant the reference rejected "
+                             "and the one that ran instead; float64 truth on sampled rows")
 
 
 class CheckNotRun(Model):

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from kagent.config import VerifyConfig, cache_dir
+from kagent.config import CacheConfig, VerifyConfig, cache_dir
 from kagent.errors import InputError, ReferenceFailed
 from kagent.log import get_logger
 from kagent.report import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, VerifyReport
@@ -110,20 +110,22 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     h = hashlib.sha256()
     h.update(files.reference_source.encode())
     h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v8".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v8".encode())
     return h.hexdigest()[:24]
 
 
 def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig) -> tuple[Path, list[dict]]:
     """Reference outputs for every case, from the cache or a fresh worker. Raises ReferenceFailed."""
     case_dir = cache_dir() / "reference" / _reference_key(files, cases, device, config)
-    done = case_dir / "complete.json"
+    done = case_dir / casefiles.COMPLETE
     if done.exists():
+        casefiles.touch(case_dir)
         return case_dir, json.loads(done.read_text())
     tmp = Path(tempfile.mkdtemp(prefix="ref-", dir=case_dir.parent if case_dir.parent.exists() else None))
     job = {
         "mode": "reference", "out_dir": str(tmp), "device": device, "reference": str(files.reference),
         "cases": [c.model_dump() for c in cases], "max_shape_numel": config.max_shape_numel,
+        "oracle_sample_above": config.oracle_sample_above,
         "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
     }
     result = _run_job(job, config, device, tmp)
@@ -139,13 +141,15 @@ def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, confi
             result.status, f"exited with {result.returncode}")
         raise ReferenceFailed(f"the reference worker {why}: {result.stderr_tail.strip().splitlines()[-1:] }")
     case_dir.parent.mkdir(parents=True, exist_ok=True)
-    (tmp / "complete.json").write_text(json.dumps(events))
+    (tmp / casefiles.COMPLETE).write_text(json.dumps(events))
     if case_dir.exists():
         shutil.rmtree(case_dir, ignore_errors=True)
     try:
         tmp.rename(case_dir)
     except OSError:  # another process filled the same cache entry first
         shutil.rmtree(tmp, ignore_errors=True)
+    limits = CacheConfig.from_env()
+    casefiles.prune(case_dir.parent, limits.limit_mb << 20, keep=case_dir, in_use_s=limits.in_use_s)
     return case_dir, events
 
 
@@ -207,6 +211,18 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float) 
     return findings
 
 
+def _case_note(e: dict) -> str | None:
+    notes = []
+    for r in e.get("rejected") or []:
+        notes.append(f"the reference rejected {r['overrides']} ({r['reason'][:160]})")
+    if e.get("rejected"):
+        notes.append(f"ran {e['overrides']} instead")
+    if e.get("float64_rows"):
+        notes.append(f"float64 truth on {e['float64_rows']} sampled batch rows (the output is large); the other rows "
+                     "are judged against the float32 reference with the error measured on the sample")
+    return "; ".join(notes) or None
+
+
 def _case_infos(ref_events: list[dict], cases: list[CaseSpec]) -> list[CaseInfo]:
     by_name = {e["case"]: e for e in ref_events if e["event"] == "case_done"}
     infos = []
@@ -214,8 +230,23 @@ def _case_infos(ref_events: list[dict], cases: list[CaseSpec]) -> list[CaseInfo]
         e = by_name.get(c.name)
         if e:
             infos.append(CaseInfo(name=c.name, kind=c.kind, seed=c.seed, shapes=e["shapes"], dtypes=e["dtypes"],
-                                  overrides=c.overrides, transform=c.transform))
+                                  overrides=e.get("overrides", c.overrides), transform=c.transform, note=_case_note(e)))
     return infos
+
+
+def _ran_as(cases: list[CaseSpec], ref_events: list[dict]) -> list[CaseSpec]:
+    """The cases the reference completed, each with the overrides it ran (a shape case may have
+    fallen back to one of its variants)."""
+    done = {e["case"]: e for e in ref_events if e["event"] == "case_done"}
+    return [c.model_copy(update={"overrides": done[c.name].get("overrides", c.overrides), "fallbacks": []})
+            for c in cases if c.name in done]
+
+
+def _shape_notes(files: ProblemFiles, config: VerifyConfig) -> list[CheckNotRun]:
+    if not config.shapes or files.shape_constants:
+        return []
+    return [CheckNotRun(check="case:shapes", reason="the problem writes its sizes inline (no module-level size "
+                        "constant such as `batch_size = 128`): no boundary-shape case was run")]
 
 
 def verify_paths(candidate: str | Path, reference: str | Path | None, config: VerifyConfig) -> VerifyReport:
@@ -270,9 +301,9 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         return _needs_cuda_report(files, device, config, start)
     cases = plan_cases(config, files.shape_constants)
     case_dir, ref_events = run_reference(files, cases, device, config)
-    ran = {e["case"] for e in ref_events if e["event"] == "case_done"}
     not_run = [CheckNotRun(check=f"case:{e['case']}", reason=e["reason"]) for e in ref_events if e["event"] == "case_skipped"]
-    run_cases = [c for c in cases if c.name in ran]
+    not_run += _shape_notes(files, config)
+    run_cases = _ran_as(cases, ref_events)
 
     work = Path(tempfile.mkdtemp(prefix="kagent-cand-"))
     try:

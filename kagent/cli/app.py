@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 
 from kagent import api, log
-from kagent.cli import asm, batch, lower, mcp, patterns, repair
+from kagent.cli import asm, batch, cache, lower, mcp, patterns, repair
 from kagent.cli.render import print_report
 from kagent.config import VerifyConfig
 from kagent.errors import KagentError
@@ -96,7 +96,7 @@ def verify(
 def _mount_commands() -> None:
     """The commands that live in their own modules."""
     app.add_typer(patterns.app, name="patterns")
-    for command in (repair.repair, batch.batch, lower.lower, asm.asm, mcp.mcp):
+    for command in (repair.repair, batch.batch, lower.lower, asm.asm, mcp.mcp, cache.cache):
         app.command(name=command.__name__)(command)
 
 

@@ -119,3 +119,56 @@ def test_refused_input_prints_a_json_error_object(args):
     assert res.returncode == 2, res.stdout + res.stderr
     obj = json.loads(res.stdout)
     assert obj["verdict"] == "error" and obj["exit_code"] == 2 and obj["message"]
+
+
+def test_boundary_shapes_respect_the_divisibility_the_reference_demands():
+    report = verify(FIX / "groupnorm_torch.py", FIX / "groupnorm_problem.py", device="cpu", seeds=1, stress=False,
+                    anticheat=False, determinism=False)
+    assert report.verdict == "pass", report.summary
+    shapes = [c for c in report.cases if c.kind == "shape"]
+    assert len(shapes) == 4, [n.reason for n in report.checks_not_run]  # none skipped: each found a variant
+    assert all(c.overrides["out_features"] % 8 == 0 for c in shapes)
+    assert any(c.overrides["out_features"] % 16 for c in shapes)  # still off the powers of two
+    assert all(c.note and "rejected" in c.note and "ran" in c.note for c in shapes)  # the report says which ran
+
+
+def test_fallbacks_round_to_the_originals_divisors_then_vary_fewer_constants():
+    from kagent.tools.problem import ShapeConstant
+    from kagent.verifiers.suite import plan_cases
+    from kagent.config import VerifyConfig
+
+    consts = [ShapeConstant("batch_size", 128, 1), ShapeConstant("channels", 1024, 2)]
+    odd = next(c for c in plan_cases(VerifyConfig(), consts) if c.name == "shape_odd")
+    assert all(v % 2 for v in odd.overrides.values())
+    by16 = [f for f in odd.fallbacks if f["channels"] % 16 == 0 and f["channels"] % 32]
+    assert by16 and by16[0]["channels"] != 1024
+    singles = odd.fallbacks[-2:]  # one constant at a time, the other at its original value
+    assert {tuple(sorted(k for k, v in f.items() if v != dict(batch_size=128, channels=1024)[k])) for f in singles} == {
+        ("batch_size",), ("channels",)}
+
+
+def test_inline_sizes_get_a_note(tmp_path):
+    problem = tmp_path / "inline_problem.py"
+    problem.write_text((FIX / "scale_problem.py").read_text().replace("torch.randn(size)", "torch.randn(1000)")
+                       .replace("size = 1000\n", ""))
+    cand = tmp_path / "cand.py"
+    cand.write_text("import torch.nn as nn\n\nclass ModelNew(nn.Module):\n    def forward(self, x):\n        return x * 2.0\n")
+    report = verify(cand, problem, device="cpu", seeds=1, stress=False, anticheat=False, determinism=False)
+    assert any(n.check == "case:shapes" and "inline" in n.reason for n in report.checks_not_run)
+
+
+def test_large_outputs_get_a_sampled_float64_truth_that_still_judges_every_row(tmp_path):
+    # oracle_sample_above=64: the 8x32 output counts as large; float64 runs on 2 of its 8 rows
+    sampled = dict(SMALL, seeds=1, anticheat=False, oracle_sample_above=64)
+    report = verify(FIX / "linear_relu_triton.py", LINEAR, **sampled)
+    assert report.verdict == "pass", report.summary
+    assert "sampled batch rows" in (report.cases[0].note or "")
+    # a fault in a row off the sample (rows 0 and 7 are sampled) is still found
+    bad = tmp_path / "row3_bug.py"
+    bad.write_text((FIX / "linear_relu_triton.py").read_text().replace(
+        "tl.store(y_ptr + row * N + n, tl.maximum(acc * scale, 0.0), mask=n < N)",
+        "acc = tl.where(row == 3, acc + 0.5, acc)\n    tl.store(y_ptr + row * N + n, tl.maximum(acc * scale, 0.0), mask=n < N)"))
+    report = verify(bad, LINEAR, **sampled)
+    assert report.verdict == "fail" and report.failure_class == "numerical_mismatch", report.summary
+    oracle = next(f for f in report.findings if f.check == "oracle")
+    assert all(idx[0] == 3 for idx in oracle.evidence["first_mismatches"])
