@@ -273,7 +273,7 @@ def _rows_of(inputs: list, rows: list[int], batch: int, device: str, double: boo
     return out
 
 
-def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: str) -> dict:
+def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: str, built: dict) -> dict:
     """The reference on one case: float32 outputs, the float64 truth (whole, or on a sample of batch
     rows for outputs past job['oracle_sample_above'] elements) and the problem's conditioning.
     Raises _Skip, or the reference's own exception."""
@@ -286,8 +286,14 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     if case["kind"] == "shape" and numel > job["max_shape_numel"]:
         raise _Skip(f"inputs hold {numel} elements (limit {job['max_shape_numel']})")
     inputs = _transform(inputs, case["transform"])
-    _seed_all(case["init_seed"])  # KernelBench's protocol: ModelNew is built under the same seed
-    model = mod.Model(*init).to(device)
+    # KernelBench's protocol: Model and ModelNew are built under the same seed, once per set of sizes
+    # (cases that share sizes share the model: large weights are made, copied and saved once)
+    key = (id(mod), case["init_seed"], repr(init))
+    if key not in built:
+        _seed_all(case["init_seed"])
+        built.clear()  # one model alive at a time
+        built[key] = {"model": mod.Model(*init).to(device), "model64": None, "weights": None}
+    model = built[key]["model"]
     args = [_copy_to(x, device) for x in inputs]
     with torch.no_grad():
         outs = _outputs(model(*args))
@@ -300,7 +306,9 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     del args
     rows = _sample_rows(model, inputs, outs, device, job.get("oracle_sample_above") or (1 << 62))
     try:
-        model64 = copy.deepcopy(model).double()
+        if built[key]["model64"] is None:
+            built[key]["model64"] = copy.deepcopy(model).double()
+        model64 = built[key]["model64"]
         truth_inputs = inputs if rows is None else _rows_of(inputs, rows, outs[0].shape[0], "cpu")
         with torch.no_grad():
             outs64 = _outputs(model64(*[_double(_copy_to(x, device)) for x in truth_inputs]))
@@ -319,7 +327,7 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     ):
         raise _Skip("with -inf/NaN inputs the reference defines no element")
     return {"model": model, "inputs": inputs, "init": init, "outs": outs, "outs64": outs64, "sens": sens,
-            "float64": float64, "rows": rows}
+            "float64": float64, "rows": rows, "built": built[key]}
 
 
 def run_reference(job: dict, emit: Emit) -> None:
@@ -329,6 +337,7 @@ def run_reference(job: dict, emit: Emit) -> None:
     device = job["device"]
     out_dir = Path(job["out_dir"])
     modules = _Modules(Path(job["reference"]), "kagent_reference", apply_overrides=True)
+    built: dict = {}
     for index, case in enumerate(job["cases"]):
         name = case["name"]
         start = time.monotonic()
@@ -338,7 +347,7 @@ def run_reference(job: dict, emit: Emit) -> None:
         result = None
         for overrides in tries:
             try:
-                result = _reference_case(modules.get(overrides), case, job, device, emit, name)
+                result = _reference_case(modules.get(overrides), case, job, device, emit, name, built)
                 break
             except _Skip as why:
                 rejected.append({"overrides": overrides, "reason": str(why)})
@@ -355,10 +364,13 @@ def run_reference(job: dict, emit: Emit) -> None:
             emit(event="case_skipped", case=name, reason=why)
             continue
         model, inputs, outs, outs64 = result["model"], result["inputs"], result["outs"], result["outs64"]
-        state = {k: v.detach().cpu() for k, v in model.state_dict().items()}
+        if result["built"]["weights"] is None:  # the parameters, saved once per model
+            result["built"]["weights"] = f"weights_{name}"
+            torch.save({k: v.detach().cpu() for k, v in model.state_dict().items()},
+                       casefiles.inputs_path(out_dir, result["built"]["weights"]))
         torch.save(
             {"inputs": [x.cpu() if isinstance(x, torch.Tensor) else x for x in inputs], "init": result["init"],
-             "state_dict": state},
+             "weights": result["built"]["weights"]},
             casefiles.inputs_path(out_dir, name),
         )
         casefiles.expected_path(out_dir, name).parent.mkdir(exist_ok=True)
@@ -477,7 +489,13 @@ def _diff_outputs(a: list, b: list, noise: list | None = None, spread: bool = Fa
     return diffs
 
 
-def _build_model(mod, data: dict, init_seed: int, device: str, weights: str = "seeded"):
+def _reference_weights(case_dir: Path, data: dict) -> dict:
+    import torch
+
+    return torch.load(casefiles.inputs_path(case_dir, data["weights"]), weights_only=True)
+
+
+def _build_model(mod, data: dict, init_seed: int, device: str, weights: str = "seeded", ref_state: dict | None = None):
     """ModelNew as KernelBench builds it: the RNG seeded as it was for Model, then constructed, so a
     candidate that makes the same parameters in the same order draws the same values, and one that
     transforms them in __init__ (folds a scale, pre-transposes) keeps its own. With weights="copy"
@@ -485,7 +503,7 @@ def _build_model(mod, data: dict, init_seed: int, device: str, weights: str = "s
     parameters compare with the reference's)."""
     _seed_all(init_seed)
     model = mod.ModelNew(*data["init"])
-    ref_state = data["state_dict"]
+    ref_state = ref_state or {}
     state = model.state_dict()
     same_layout = set(state) == set(ref_state) and all(state[k].shape == ref_state[k].shape for k in state)
     if weights == "copy" and ref_state and same_layout:
@@ -627,6 +645,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
         emit(event="import_error", reference_reads=list(_reference_reads), **_error_event(exc))
         return
 
+    built: dict = {}
     for case in job["cases"]:
         name = case["name"]
         path = casefiles.inputs_path(case_dir, name)
@@ -639,9 +658,15 @@ def run_candidate(job: dict, emit: Emit) -> None:
         first_case = case["name"] == job["cases"][0]["name"]
         try:
             module = modules.get(case["overrides"])
-            model, weights = _build_model(module, data, case["init_seed"], device, job.get("weights", "seeded"))
-            if first_case:
-                record["weights"] = weights
+            # one ModelNew per set of sizes, built as KernelBench builds it, shared by the cases
+            key = (tuple(sorted(case["overrides"].items())), case["init_seed"], repr(data["init"]))
+            if key not in built:
+                mode = job.get("weights", "seeded")
+                ref_state = _reference_weights(case_dir, data) if mode == "copy" or not built else None
+                built.clear()
+                built[key] = _build_model(module, data, case["init_seed"], device, mode, ref_state)
+                record["weights"] = built[key][1]
+            model = built[key][0]
             if first_case and job.get("anticheat"):
                 counter = traps.LaunchCounter(profile_cuda=device == "cuda")
                 with counter:

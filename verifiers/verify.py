@@ -110,7 +110,7 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     h = hashlib.sha256()
     h.update(files.reference_source.encode())
     h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v8".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v9".encode())
     return h.hexdigest()[:24]
 
 
@@ -317,6 +317,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         result = _run_job(job, config, device, work)
         events = _events(work / "candidate_events.jsonl")
         findings = _judge_events(events, result, case_dir, work, config) + _reference_read_findings(events)
+        findings += _weights_hint(events, findings)
         if config.anticheat:
             trap_findings, trap_not_run = _judge_trap_events(events, findings, case_dir, work, config)
             findings += trap_findings
@@ -349,6 +350,21 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         report = report.model_copy(update={"verdict": "not_run", "failure_class": None,
                                            "summary": f"needs CUDA: the candidate stops without it ({why[:200]})"})
     return report
+
+
+def _weights_hint(events: list[dict], findings: list[Finding]) -> list[Finding]:
+    """A wrong result from a ModelNew whose parameters, built under Model's seed, differ from Model's:
+    say so (an info finding); it is the usual cause when the candidate makes them in another order."""
+    w = next((e["weights"] for e in events if e["event"] == "case_done" and "weights" in e), None)
+    wrong = any(f.failure_class in ("numerical_mismatch", "precision_loss") for f in findings)
+    if not wrong or not w or w["status"] not in ("differ", "own_layout"):
+        return []
+    what = (f"parameters {', '.join(w['keys'][:5])} hold other values than Model's" if w["status"] == "differ"
+            else f"parameters are laid out differently from Model's ({', '.join(w['keys'][:5])})")
+    return [Finding(check="weights", severity="info", message=(
+        f"ModelNew was built under the seed Model was built with (KernelBench's protocol), and its {what}: if "
+        "it is meant to hold the same weights, create them in the same order as Model does (or verify with "
+        "weights='copy' to load Model's parameters where names and shapes agree)"), evidence=w)]
 
 
 def _reference_read_findings(events: list[dict]) -> list[Finding]:

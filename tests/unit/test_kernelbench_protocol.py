@@ -172,3 +172,14 @@ def test_large_outputs_get_a_sampled_float64_truth_that_still_judges_every_row(t
     assert report.verdict == "fail" and report.failure_class == "numerical_mismatch", report.summary
     oracle = next(f for f in report.findings if f.check == "oracle")
     assert all(idx[0] == 3 for idx in oracle.evidence["first_mismatches"])
+
+
+def test_a_mismatch_from_weights_drawn_in_another_order_says_so(tmp_path):
+    swapped = tmp_path / "swapped_order.py"  # an extra draw before the Linear: other weights
+    swapped.write_text((FIX / "linear_relu_triton.py").read_text().replace(
+        "        self.fc = nn.Linear(in_features, out_features)\n",
+        "        self.noise = nn.Parameter(torch.randn(3))\n        self.fc = nn.Linear(in_features, out_features)\n"))
+    report = verify(swapped, LINEAR, **dict(SMALL, seeds=1, anticheat=False))
+    assert report.verdict == "fail", report.summary
+    hint = next(f for f in report.findings if f.check == "weights")
+    assert "same order" in hint.message and hint.severity == "info"
