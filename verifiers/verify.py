@@ -160,7 +160,19 @@ def _finding(check: str, cls: FailureClass | None, message: str, case: str | Non
     return Finding(check=check, severity="error", failure_class=cls, message=message, case=case, evidence=evidence)
 
 
-def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float) -> list[Finding]:
+# Outputs at least this large are judged on the GPU when the verify runs on CUDA (the float64
+# oracle over millions of elements is seconds per case on the CPU).
+_JUDGE_ON_GPU_NUMEL = 1 << 20
+
+
+def _judge_device(tensors: list, device: str) -> str:
+    import torch
+
+    big = sum(t.numel() for t in tensors if isinstance(t, torch.Tensor)) >= _JUDGE_ON_GPU_NUMEL
+    return "cuda" if device == "cuda" and big and torch.cuda.is_available() else "cpu"
+
+
+def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float, device: str = "cpu") -> list[Finding]:
     import torch
 
     findings: list[Finding] = []
@@ -204,8 +216,17 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float) 
         findings.append(_finding("oracle", "shape_mismatch", f"{len(cand)} outputs, expected {len(ref['out'])}", case))
         return findings
     sens = ref.get("sens") or [None] * len(cand)
+    on = _judge_device(cand, device)
+    undefined = ref.get("judge_undefined", True)
     for i, (o, o64, c, s) in enumerate(zip(ref["out"], ref["out64"], cand, sens)):
-        cls, ev, msg = oracle.compare(o, o64, c, i, ratio, s, judge_undefined=ref.get("judge_undefined", True))
+        try:
+            moved = [t.to(on) if isinstance(t, torch.Tensor) else t for t in (o, o64, c, s)]
+            cls, ev, msg = oracle.compare(moved[0], moved[1], moved[2], i, ratio, moved[3], judge_undefined=undefined)
+        except RuntimeError as exc:  # out of GPU memory: judge on the CPU
+            if on == "cpu":
+                raise
+            log.warning("judging %s on the GPU failed (%s); on the CPU instead", case, exc)
+            cls, ev, msg = oracle.compare(o, o64, c, i, ratio, s, judge_undefined=undefined)
         if cls is not None:
             findings.append(_finding("oracle", cls, msg, case, **(ev.model_dump() if ev else {})))
     return findings
@@ -316,7 +337,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         }
         result = _run_job(job, config, device, work)
         events = _events(work / "candidate_events.jsonl")
-        findings = _judge_events(events, result, case_dir, work, config) + _reference_read_findings(events)
+        findings = _judge_events(events, result, case_dir, work, config, device) + _reference_read_findings(events)
         findings += _weights_hint(events, findings)
         if config.anticheat:
             trap_findings, trap_not_run = _judge_trap_events(events, findings, case_dir, work, config)
@@ -378,14 +399,15 @@ def _reference_read_findings(events: list[dict]) -> list[Finding]:
                     evidence={"attempts": reads[:10]})]
 
 
-def _judge_events(events: list[dict], result: SandboxResult, case_dir: Path, work: Path, config: VerifyConfig) -> list[Finding]:
+def _judge_events(events: list[dict], result: SandboxResult, case_dir: Path, work: Path, config: VerifyConfig,
+                  device: str = "cpu") -> list[Finding]:
     findings: list[Finding] = []
     for e in events:
         if e["event"] == "import_error":
             findings.append(_finding("load", e["failure_class"], f"importing the candidate failed: {e['type']}: {e['message'].splitlines()[0] if e['message'] else ''}",
                                      traceback=e["traceback"]))
         elif e["event"] == "case_done":
-            findings.extend(_judge_case(e["case"], e, case_dir, work, config.error_ratio))
+            findings.extend(_judge_case(e["case"], e, case_dir, work, config.error_ratio, device))
     if result.status != "ok" or not any(e["event"] == "done" for e in events):
         started = [e["case"] for e in events if e["event"] == "case_start"]
         finished = {e["case"] for e in events if e["event"] == "case_done"}
