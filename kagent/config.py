@@ -39,7 +39,10 @@ class VerifyConfig(BaseModel):
     timing: bool = Field(True, description="time reference and candidate (CUDA only)")
     timing_runs: int = Field(30, ge=3)
     sanitize: bool = Field(False, description="run the candidate under compute-sanitizer memcheck (CUDA)")
-    timeout_s: float = Field(300.0, gt=0, description="wall-time limit of one worker process")
+    timeout_s: float = Field(300.0, gt=0, description="a worker that finishes no step (a case) for this long is "
+                             "stopped: the limit follows measured progress")
+    timeout_total_factor: float = Field(4.0, ge=1.0, description="hard limit of one worker: timeout_s times this, "
+                                        "however steadily it progresses")
     prewarm: bool = Field(False, description="keep a worker started ahead of the next verify (repair loops)")
     memory_limit_mb: int = Field(16384, description="address-space limit of a CPU worker")
     # The oracle: a candidate may be at most `error_ratio` times less accurate than the reference in

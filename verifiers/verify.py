@@ -12,8 +12,11 @@ from __future__ import annotations
 import atexit
 import hashlib
 import json
+import os
 import shutil
+import signal
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -65,6 +68,39 @@ def _drop_spare() -> None:
 
 
 
+class _Stall:
+    """Time limits that follow measured progress: kills a worker whose events file (one line per case
+    started or done) has not grown for `limit_s` seconds. A large problem that keeps finishing cases
+    runs on, up to the hard limit given to `finish`; a hang is stopped `limit_s` after its last step."""
+
+    def __init__(self, pid: int, events: Path, limit_s: float):
+        self.fired = False
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, args=(pid, events, limit_s), daemon=True)
+        self._thread.start()
+
+    def _watch(self, pid: int, events: Path, limit_s: float) -> None:
+        size, last = -1, time.monotonic()
+        while not self._stop.wait(0.5):
+            try:
+                now = events.stat().st_size
+            except OSError:  # not written yet
+                now = -1
+            if now != size:
+                size, last = now, time.monotonic()
+            elif time.monotonic() - last > limit_s:
+                self.fired = True
+                try:
+                    os.killpg(pid, signal.SIGKILL)  # the worker's process group (started in its own session)
+                except ProcessLookupError:
+                    pass
+                return
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
 def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: list[str] | None = None,
              env: dict[str, str] | None = None) -> SandboxResult:
     global _spare
@@ -80,7 +116,11 @@ def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: li
         _drop_spare()
     if worker is None:
         worker = Spawned(argv, env=full_env, cwd=cwd, memory_limit_mb=limit)
-    result = worker.finish(stdin, timeout)
+    stall = _Stall(worker.proc.pid, Path(job["out_dir"]) / f"{job['mode']}_events.jsonl", timeout)
+    result = worker.finish(stdin, timeout * config.timeout_total_factor)
+    stall.stop()
+    if stall.fired:
+        result = result.model_copy(update={"status": "timeout", "signal": None})
     if config.prewarm and prefix is None:
         _spare = Spawned(argv, env=full_env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit)
         if not getattr(_drop_spare, "registered", False):
@@ -137,7 +177,9 @@ def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, confi
         raise ReferenceFailed(f"the reference fails on its own inputs: {e['type']}: {e['message'].splitlines()[0] if e['message'] else ''}")
     if result.status != "ok" or not any(e["event"] == "done" for e in events):
         shutil.rmtree(tmp, ignore_errors=True)
-        why = {"timeout": f"timed out after {config.timeout_s:.0f} s", "crash": f"died of {result.signal}"}.get(
+        why = {"timeout": f"made no progress for {config.timeout_s:.0f} s (or ran past "
+                          f"{config.timeout_s * config.timeout_total_factor:.0f} s in all)",
+               "crash": f"died of {result.signal}"}.get(
             result.status, f"exited with {result.returncode}")
         raise ReferenceFailed(f"the reference worker {why}: {result.stderr_tail.strip().splitlines()[-1:] }")
     case_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -414,7 +456,7 @@ def _judge_events(events: list[dict], result: SandboxResult, case_dir: Path, wor
         case = next((c for c in started if c not in finished), None)
         where = f" in case {case}" if case else ""
         if result.status == "timeout":
-            findings.append(_finding("worker", "timeout", f"the candidate did not finish within {config.timeout_s:.0f} s{where}",
+            findings.append(_finding("worker", "timeout", f"the candidate made no progress for {config.timeout_s:.0f} s{where}",
                                      case, stderr_tail=result.stderr_tail[-2000:]))
         elif result.status == "crash":
             findings.append(_finding("worker", "crash", f"the worker died of {result.signal}{where}", case,
