@@ -32,13 +32,19 @@ class VerifyConfig(BaseModel):
         1 << 22, ge=0, description="outputs with more elements than this get their float64 truth on a sample of "
         "batch rows (when rows are independent); the other rows are judged against the float32 reference "
         "with the error measured on the sample. 0: always whole")
-    determinism: bool = True
+    determinism: bool = Field(True, description="run each case twice; differences are reported, and each run is "
+                              "judged by the oracle")
+    strict_determinism: bool = Field(False, description="fail any bitwise difference between identical runs "
+                                     "(--check determinism); otherwise differences within the oracle's tolerance "
+                                     "are evidence, not a failure (atomics reorder floating-point sums)")
     batch_invariance: bool = False
     anticheat: bool = True
     anticheat_profile: AntiCheatProfile = "default"
     timing: bool = Field(True, description="time reference and candidate (CUDA only)")
     timing_runs: int = Field(30, ge=3)
     sanitize: bool = Field(False, description="run the candidate under compute-sanitizer memcheck (CUDA)")
+    sanitize_cuda_c: bool = Field(True, description="on CUDA, run memcheck by default for CUDA C candidates "
+                                  "(load_inline, pycuda): guard regions do not see every raw-pointer access")
     timeout_s: float = Field(300.0, gt=0, description="a worker that finishes no step (a case) for this long is "
                              "stopped: the limit follows measured progress")
     timeout_total_factor: float = Field(4.0, ge=1.0, description="hard limit of one worker: timeout_s times this, "

@@ -49,7 +49,7 @@ def verify(
     seeds: Optional[int] = typer.Option(None, help="seeded trials of the problem's inputs"),
     no_shapes: bool = typer.Option(False, "--no-shapes", help="skip boundary-shape cases"),
     no_stress: bool = typer.Option(False, "--no-stress", help="skip value-stress cases"),
-    check: list[str] = typer.Option([], "--check", help="extra checks: batch-invariance"),
+    check: list[str] = typer.Option([], "--check", help="extra checks: batch-invariance, determinism (bitwise)"),
     anticheat_profile: str = typer.Option("default", "--anticheat", help="strict | default | lenient"),
     sanitize: bool = typer.Option(False, "--sanitize", help="run under compute-sanitizer memcheck (CUDA)"),
     timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds one worker may run"),
@@ -60,14 +60,15 @@ def verify(
     log.configure(verbose)
     if device not in ("auto", "cpu", "cuda"):
         _fail_input(f"--device must be auto, cpu or cuda, not {device!r}", json_out)
-    unknown = [c for c in check if c not in ("batch-invariance",)]
+    unknown = [c for c in check if c not in ("batch-invariance", "determinism")]
     if unknown:
-        _fail_input(f"unknown --check {', '.join(unknown)} (known: batch-invariance)", json_out)
+        _fail_input(f"unknown --check {', '.join(unknown)} (known: batch-invariance, determinism)", json_out)
     updates = {
         "device": device,
         "shapes": not no_shapes,
         "stress": not no_stress,
         "batch_invariance": "batch-invariance" in check,
+        "strict_determinism": "determinism" in check,
         "anticheat_profile": anticheat_profile,
         "sanitize": sanitize,
     }
