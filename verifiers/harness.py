@@ -745,8 +745,10 @@ def run_candidate(job: dict, emit: Emit) -> None:
 def _warm_up() -> None:
     """Import what every job needs BEFORE reading the job: a worker started ahead of need (see
     tools/sandbox.Spawned) has paid for this by the time its job arrives."""
-    import torch  # noqa: F401
+    import torch
 
+    if os.environ.get("CUDA_VISIBLE_DEVICES") != "" and torch.cuda.is_available():
+        torch.cuda.init()  # the CUDA context's start, paid before the job arrives
     try:
         import triton  # noqa: F401
     except ImportError:  # a CUDA-C-only candidate does not need Triton

@@ -101,8 +101,21 @@ class _Stall:
         self._thread.join()
 
 
+def _start_spare(config: VerifyConfig, device: str) -> None:
+    """Start the next job's worker now (Python, torch, Triton and CUDA start while other work runs)."""
+    global _spare
+    if _spare is not None:
+        return
+    limit = config.memory_limit_mb if device == "cpu" else None
+    _spare = Spawned(python_argv(_HARNESS), env=candidate_env(device, None), cwd=Path(tempfile.gettempdir()),
+                     memory_limit_mb=limit)
+    if not getattr(_drop_spare, "registered", False):
+        atexit.register(_drop_spare)
+        _drop_spare.registered = True  # type: ignore[attr-defined]
+
+
 def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: list[str] | None = None,
-             env: dict[str, str] | None = None) -> SandboxResult:
+             env: dict[str, str] | None = None, take_spare: bool = True) -> SandboxResult:
     global _spare
     argv = [*(prefix or []), *python_argv(_HARNESS)]
     full_env = candidate_env(device, env)
@@ -110,7 +123,9 @@ def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: li
     stdin = json.dumps(job).encode()
     timeout = config.timeout_s * (4 if prefix else 1)
     worker = None
-    if _spare is not None and _spare.key == (tuple(argv), tuple(sorted(full_env.items())), limit) and _spare.alive():
+    if not take_spare:  # the spare is kept for the job after this one
+        pass
+    elif _spare is not None and _spare.key == (tuple(argv), tuple(sorted(full_env.items())), limit) and _spare.alive():
         worker, _spare = _spare, None
     elif _spare is not None:
         _drop_spare()
@@ -122,10 +137,7 @@ def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: li
     if stall.fired:
         result = result.model_copy(update={"status": "timeout", "signal": None})
     if config.prewarm and prefix is None:
-        _spare = Spawned(argv, env=full_env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit)
-        if not getattr(_drop_spare, "registered", False):
-            atexit.register(_drop_spare)
-            _drop_spare.registered = True  # type: ignore[attr-defined]
+        _start_spare(config, device)
     return result
 
 
@@ -168,7 +180,12 @@ def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, confi
         "oracle_sample_above": config.oracle_sample_above,
         "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
     }
-    result = _run_job(job, config, device, tmp)
+    # On CUDA the candidate's worker starts while the reference computes (the machine has the cores;
+    # a worker's start is seconds of a KernelBench-size verify). On the CPU machine it would compete.
+    overlap = device == "cuda"
+    if overlap:
+        _start_spare(config, device)
+    result = _run_job(job, config, device, tmp, take_spare=not overlap)
     events = _events(tmp / "reference_events.jsonl")
     errors = [e for e in events if e["event"] == "reference_error"]
     if errors:

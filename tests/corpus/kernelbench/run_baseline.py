@@ -1,7 +1,12 @@
-"""Measure the current kagent verifier on this corpus: one `kagent verify --json` per small candidate,
-one at a time, each under a wall-clock limit; writes baseline.json and BASELINE.md beside this file.
+"""Measure the kagent verifier on this corpus: one `kagent verify --device cpu --json` per small
+candidate, one at a time, each under a wall-clock limit; writes baseline.json beside this file.
 
-    .venv/bin/python tests/corpus/kernelbench/run_baseline.py [--timeout 400] [--only NAME ...] [--reports DIR]
+    .venv/bin/python tests/corpus/kernelbench/run_baseline.py [--commit REV] [--timeout 400] [--only NAME ...] [--reports DIR]
+
+Without --commit it runs the checkout's kagent as it is (uncommitted edits included). With --commit it
+runs that commit, exported with `git archive` to a temporary folder laid out like the installed
+package (kagent.verifiers -> verifiers/, ...) and put first on PYTHONPATH: a checkout that others edit
+while the run goes on cannot change the code under test half-way.
 """
 
 from __future__ import annotations
@@ -9,8 +14,13 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import io
+import os
+import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
@@ -23,8 +33,9 @@ REPO = HERE.parents[2]
 def condense(report: dict) -> dict:
     findings = report.get("findings", [])
     failing = [f for f in findings if f.get("severity") == "error"]
-    skipped = [{"case": c["name"], "reason": c.get("skipped") or c.get("reason")}
-               for c in report.get("cases", []) if c.get("skipped") or c.get("status") == "skipped"]
+    not_run = report.get("checks_not_run") or []
+    skipped = [{"case": c["check"].removeprefix("case:"), "reason": c.get("reason")}
+               for c in not_run if c.get("check", "").startswith("case:")]
     return {
         "verdict": report.get("verdict"),
         "failure_class": report.get("failure_class"),
@@ -33,9 +44,25 @@ def condense(report: dict) -> dict:
         "findings": [{"check": f.get("check"), "severity": f.get("severity"), "failure_class": f.get("failure_class"),
                       "case": f.get("case"), "message": (f.get("message") or "")[:400]} for f in findings],
         "skipped_cases": skipped,
-        "checks_not_run": report.get("checks_not_run"),
+        "checks_not_run": [c for c in not_run if not c.get("check", "").startswith("case:")],
         "seconds": report.get("seconds"),
+        "kagent_version": report.get("kagent_version"),
     }
+
+
+# pyproject's [tool.setuptools.package-dir]: top-level folders that are sub-packages of kagent
+_PACKAGE_DIRS = ("agents", "tools", "verifiers", "patterns", "prompts")
+
+
+def export_commit(commit: str) -> Path:
+    root = Path(tempfile.mkdtemp(prefix="kagent_snapshot_"))
+    data = subprocess.run(["git", "archive", commit], cwd=REPO, capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(root, filter="data")
+    for folder in _PACKAGE_DIRS:
+        if (root / folder).is_dir() and not (root / "kagent" / folder).exists():
+            (root / "kagent" / folder).symlink_to(root / folder, target_is_directory=True)
+    return root
 
 
 def kagent_state() -> dict:
@@ -53,12 +80,24 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=400.0)
     ap.add_argument("--only", nargs="*", default=[])
     ap.add_argument("--reports", type=Path, default=None, help="keep each full JSON report here")
+    ap.add_argument("--commit", default=None, help="run this commit of kagent (exported), not the checkout")
     args = ap.parse_args()
+    snapshot, env, cwd = None, dict(os.environ), REPO
+    if args.commit:
+        commit = subprocess.run(["git", "rev-parse", "--short", args.commit], cwd=REPO, capture_output=True,
+                                text=True, check=True).stdout.strip()
+        snapshot = export_commit(commit)
+        env["PYTHONPATH"] = str(snapshot) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        cwd = snapshot
+        probe = subprocess.run([sys.executable, "-c", "import kagent, kagent.verifiers as v; print(kagent.__file__, v.__file__)"],
+                               cwd=cwd, env=env, capture_output=True, text=True)
+        assert str(snapshot) in probe.stdout and str(REPO) + "/" not in probe.stdout, probe.stdout + probe.stderr
+        print(f"kagent {commit} exported to {snapshot}: {probe.stdout.strip()}")
     manifest = yaml.safe_load((HERE / "manifest.yaml").read_text())["candidates"]
     out_path = HERE / "baseline.json"
     previous = json.loads(out_path.read_text()) if out_path.exists() and args.only else None
     rows = {r["path"]: r for r in (previous or {}).get("results", [])}
-    state_before = kagent_state()
+    state_before = {"commit": commit, "source": "git archive"} if args.commit else kagent_state()
     for entry in manifest:
         stem = Path(entry["path"]).stem
         if args.only and stem not in args.only:
@@ -67,7 +106,7 @@ def main() -> int:
                "--reference", str(HERE / entry["reference"]), "--device", "cpu", "--json"]
         start = time.monotonic()
         try:
-            proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=args.timeout)
+            proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=args.timeout)
             rc, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
         except subprocess.TimeoutExpired as exc:
             rc, stdout, stderr = None, exc.stdout or "", f"timed out after {args.timeout} s"
@@ -88,15 +127,13 @@ def main() -> int:
               f"{','.join(row.get('failing_checks', []))}  [{wall}s]", flush=True)
     order = [e["path"] for e in manifest]
     results = [rows[p] for p in order if p in rows]
-    import kagent  # noqa: F401  (only for the version string)
-
     doc = {
-        "what": "kagent verify --device cpu --json on each small candidate (TRITON_INTERPRET via kagent's cpu device)",
-        "kagent_version": getattr(sys.modules["kagent"], "__version__", None),
+        "what": "kagent verify <candidate> --reference <small problem> --device cpu --json, one at a time",
+        "kagent_version": next((r.get("kagent_version") for r in results if r.get("kagent_version")), None),
         "date": dt.date.today().isoformat(),
         "timeout_s": args.timeout,
         "kagent_state_before": state_before,
-        "kagent_state_after": kagent_state(),
+        "kagent_state_after": state_before if args.commit else kagent_state(),
         "counts": {
             "candidates": len(results),
             "pass": sum(r.get("verdict") == "pass" for r in results),
@@ -105,6 +142,8 @@ def main() -> int:
         "results": results,
     }
     out_path.write_text(json.dumps(doc, indent=1) + "\n")
+    if snapshot:
+        shutil.rmtree(snapshot, ignore_errors=True)
     return 0
 
 
