@@ -191,3 +191,11 @@ def test_time_limits_follow_progress_not_a_fixed_total(tmp_path):
     report = verify(cand, FIX / "slow_problem.py", device="cpu", seeds=3, stress=False, shapes=False, anticheat=False,
                     determinism=False, timeout_s=8)  # the reference needs ~14 s in all, ~4.5 s a case
     assert report.verdict == "pass", report.summary
+
+
+def test_a_candidate_that_only_complains_about_cuda_when_run_is_not_run(tmp_path):
+    cand = tmp_path / "hidden_cuda.py"  # no static sign of CUDA: the device name is built at run time
+    cand.write_text("import torch\nimport torch.nn as nn\n\nDEV = 'cu' + 'da'\n\n\nclass ModelNew(nn.Module):\n"
+                    "    def forward(self, x):\n        return (x.to(DEV) * 2.0).cpu()\n")
+    report = verify(cand, FIX / "scale_problem.py", device="cpu", seeds=1, stress=False, shapes=False)
+    assert report.verdict == "not_run" and "needs CUDA" in report.summary, report.summary
