@@ -52,7 +52,9 @@ def verify(
     check: list[str] = typer.Option([], "--check", help="extra checks: batch-invariance, determinism (bitwise)"),
     anticheat_profile: str = typer.Option("default", "--anticheat", help="strict | default | lenient"),
     sanitize: bool = typer.Option(False, "--sanitize", help="run under compute-sanitizer memcheck (CUDA)"),
-    timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds one worker may run"),
+    timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds a worker may go without finishing a case"),
+    copy_weights: bool = typer.Option(False, "--copy-weights", help="load Model's parameters into ModelNew where names "
+                                      "and shapes agree (default: both built under one seed, as KernelBench does)"),
     verbose: bool = typer.Option(False, "--verbose", "-v"),
 ) -> None:
     """Differential verification and anti-cheat. Exit 0 pass, 1 fail or cheat, 2 bad input or not run
@@ -71,6 +73,7 @@ def verify(
         "strict_determinism": "determinism" in check,
         "anticheat_profile": anticheat_profile,
         "sanitize": sanitize,
+        "weights": "copy" if copy_weights else "seeded",
     }
     if seeds is not None:
         updates["seeds"] = seeds
