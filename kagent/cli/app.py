@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from pydantic import ValidationError
 
 from kagent import api, log
 from kagent.cli import asm, batch, cache, lower, mcp, patterns, repair
 from kagent.cli.render import print_report
-from kagent.config import VerifyConfig
+from kagent.config import VerifyConfig, validation_message
 from kagent.errors import KagentError
 
 app = typer.Typer(
@@ -60,8 +61,6 @@ def verify(
     """Differential verification and anti-cheat. Exit 0 pass, 1 fail or cheat, 2 bad input or not run
     here (a CUDA-only candidate without CUDA)."""
     log.configure(verbose)
-    if device not in ("auto", "cpu", "cuda"):
-        _fail_input(f"--device must be auto, cpu or cuda, not {device!r}", json_out)
     unknown = [c for c in check if c not in ("batch-invariance", "determinism")]
     if unknown:
         _fail_input(f"unknown --check {', '.join(unknown)} (known: batch-invariance, determinism)", json_out)
@@ -81,8 +80,8 @@ def verify(
         updates["timeout_s"] = timeout
     try:
         config = VerifyConfig(**updates)
-    except ValueError as e:
-        _fail_input(str(e).splitlines()[0] + ": " + str(e).splitlines()[-1].strip(), json_out)
+    except ValidationError as e:
+        _fail_input(validation_message(e), json_out)
     try:
         report = api.verify(candidate, reference, config)
     except KagentError as e:  # bad input, a failing reference, a missing toolchain
