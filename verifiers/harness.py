@@ -225,6 +225,22 @@ class _Skip(Exception):
     """This case (or this variant of a shape case) is not run; the message says why."""
 
 
+def _digest(outputs: list) -> str:
+    """A fingerprint of a call's outputs (shapes, dtypes, bits): tells the parent when a candidate
+    hands back an earlier call's result for other inputs."""
+    import hashlib
+
+    import torch
+
+    h = hashlib.sha256()
+    for o in outputs:
+        t = o.detach().cpu().contiguous()
+        h.update(f"{list(t.shape)}|{t.dtype}|".encode())
+        if t.numel():
+            h.update(t.reshape(-1).view(torch.uint8).numpy().tobytes())
+    return h.hexdigest()[:32]
+
+
 def _sample_rows(model, inputs: list, outs: list, device: str, limit: int) -> list[int] | None:
     """Batch rows on which the float64 truth is computed when the output is too big to compute it
     whole: outputs and inputs share a batch dimension and the rows are independent (the float32
@@ -389,6 +405,7 @@ def run_reference(job: dict, emit: Emit) -> None:
             dtypes=[str(x.dtype).replace("torch.", "") for x in inputs if isinstance(x, torch.Tensor)],
             outputs=[[list(o.shape), str(o.dtype).replace("torch.", "")] for o in outs],
             float64=result["float64"],
+            digest=_digest(outs),
             float64_rows=len(result["rows"]) if result["rows"] is not None else None,
             seconds=time.monotonic() - start,
         )
@@ -685,6 +702,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 mutated_inputs=main.mutated,
             )
             torch.save([_plain(o) for o in main.outputs], out_dir / f"cand_{name}.pt")
+            record["digest"] = _digest(main.outputs)
             runs = [main]
             again = None
             if case["full_checks"]:

@@ -162,7 +162,7 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     h = hashlib.sha256()
     h.update(files.reference_source.encode())
     h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v9".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v10".encode())
     return h.hexdigest()[:24]
 
 
@@ -421,6 +421,8 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         events = [e for e in events if not (e["event"] == "case_done" and e["case"] in skip)]
         findings = _judge_events(events, result, case_dir, work, config, device) + _reference_read_findings(events)
         findings += _weights_hint(events, findings)
+        if config.anticheat:
+            findings += _stale_output_findings(ref_events, events, run_cases, findings)
         if refused and len(refused) == sum(1 for c in run_cases if c.kind == "shape"):
             findings.append(Finding(check="shapes", severity="warning", failure_class=None,
                                     message="the candidate refuses every boundary shape: it was verified at the "
@@ -457,6 +459,30 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         report = report.model_copy(update={"verdict": "not_run", "failure_class": None,
                                            "summary": f"needs CUDA: the candidate stops without it ({why[:200]})"})
     return report
+
+
+def _stale_output_findings(ref_events: list[dict], events: list[dict], cases: list[CaseSpec],
+                           findings: list[Finding]) -> list[Finding]:
+    """A wrong result that is bit for bit the candidate's own result of an earlier case on the same
+    model (the first of its group, or the one just before), where the reference's results differ:
+    an output cached across calls (each worker shares one ModelNew between cases of the same sizes)."""
+    ref = {e["case"]: e.get("digest") for e in ref_events if e["event"] == "case_done"}
+    cand = {e["case"]: e.get("digest") for e in events if e["event"] == "case_done"}
+    wrong = {f.case for f in findings if f.check == "oracle" and f.severity == "error"}
+    out: list[Finding] = []
+    groups: dict[tuple, list[str]] = {}
+    for c in cases:
+        groups.setdefault((tuple(sorted(c.overrides.items())), c.init_seed), []).append(c.name)
+    for names in groups.values():
+        for i, name in enumerate(names[1:], start=1):
+            earlier = next((e for e in dict.fromkeys([names[0], names[i - 1]])
+                            if cand.get(e) and cand.get(e) == cand.get(name) and ref.get(e) != ref.get(name)), None)
+            if name in wrong and earlier:
+                out.append(Finding(check="trap.output_caching", severity="error", failure_class="cheat", case=name,
+                                   message=f"returned exactly its own output of case {earlier} (other inputs, another "
+                                           "expected result): results are cached across calls",
+                                   evidence={"earlier_case": earlier}))
+    return out
 
 
 def _weights_hint(events: list[dict], findings: list[Finding]) -> list[Finding]:
