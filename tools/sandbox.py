@@ -77,6 +77,7 @@ def candidate_env(device: str, extra: dict[str, str] | None = None) -> dict[str,
         "TRITON_CACHE_DIR": str(root / "triton"),
         "TORCH_EXTENSIONS_DIR": str(root / "torch_extensions"),
         "PYTHONUNBUFFERED": "1",
+        "PYTHONDONTWRITEBYTECODE": "1",  # the tree is read-only in the sandbox: no .pyc writes
         "OMP_NUM_THREADS": "1",
     }
     if device == "cpu":
