@@ -83,8 +83,7 @@ def test_kernels_right_only_inside_the_old_suite_fail_now(name):
 
 
 def test_a_level2_candidate_may_keep_the_references_conv():
-    # one seed: the refill trap (trap.output_caching) still changes weights between seeds (issue 17 fixes it)
-    report = verify(HERE / "honest" / "level2_conv_keep_torch.py", device="cpu", seeds=1, stress=False, shapes=False)
+    report = verify(HERE / "honest" / "level2_conv_keep_torch.py", **QUICK)  # two seeds: replay and repeat run too
     assert report.verdict == "pass", [f.message for f in report.errors()]
     policy = next(f for f in report.findings if f.check == "trap.provenance")
     assert "convolution" in policy.message
