@@ -26,6 +26,7 @@ from kagent.tools.problem import ProblemFiles, inspect_sources
 from kagent.tools.sandbox import SandboxResult, Spawned, candidate_env, python_argv
 from kagent.verifiers import casefiles, oracle
 from kagent.verifiers.suite import CaseSpec, plan_cases
+from kagent.verifiers.timing import timing_lock_env
 
 log = get_logger("verifiers.verify")
 
@@ -69,7 +70,7 @@ def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: li
              env: dict[str, str] | None = None) -> SandboxResult:
     global _spare
     argv = [*(prefix or []), *python_argv(_HARNESS)]
-    full_env = candidate_env(device, env)
+    full_env = candidate_env(device, {**timing_lock_env(), **(env or {})})
     limit = config.memory_limit_mb if device == "cpu" else None
     stdin = json.dumps(job).encode()
     timeout = config.timeout_s * (4 if prefix else 1)
