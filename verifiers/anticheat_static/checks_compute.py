@@ -8,6 +8,7 @@ import ast
 import re
 from collections.abc import Iterator
 
+from kagent.verifiers.anticheat_static.host_values import _host_value
 from kagent.verifiers.anticheat_static.resolve import Analysis, Unit, _const_str, _dotted
 from kagent.verifiers.anticheat_static.views import (
     Hit,
@@ -37,6 +38,8 @@ def check_torch_compute(an: Analysis) -> Iterator[Hit]:
     call_funcs = {id(c.func) for _, c in _calls(fwd)}
     for unit, call in _calls(fwd):
         f = call.func
+        if _host_value(an, call, unit):
+            continue  # torch on shapes, constants and Python ints: host-side shape arithmetic
         sym = an.resolve(f, unit)
         if sym is None and isinstance(f, ast.Attribute):
             base = an.resolve(f.value, unit)
@@ -141,6 +144,9 @@ def _is_extension_or_local(sym: str | None) -> bool:
 
 def check_tensor_arith(an: Analysis) -> Iterator[Hit]:
     for unit, node in _forward_nodes(an):
+        if isinstance(node, (ast.BinOp, ast.AugAssign)) and _host_value(
+                an, node if isinstance(node, ast.BinOp) else node.target, unit):
+            continue  # arithmetic on shapes, constants and Python ints
         if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.MatMult):
             if an.is_tensor_expr(node.left, unit) or an.is_tensor_expr(node.right, unit):
                 parent = an.parents.get(id(node))

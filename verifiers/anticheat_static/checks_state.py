@@ -8,6 +8,7 @@ import ast
 import re
 from collections.abc import Iterator
 
+from kagent.verifiers.anticheat_static.host_values import _host_value
 from kagent.verifiers.anticheat_static.resolve import Analysis, Unit, _dotted, _walk_skip
 from kagent.verifiers.anticheat_static.views import Hit, _assignment_targets, _calls, _forward_nodes, _hit
 from kagent.verifiers.anticheat_static.vocabulary import (
@@ -114,6 +115,8 @@ def check_pointer_cache(an: Analysis) -> Iterator[Hit]:
 
 
 def _data_dependent(an: Analysis, test: ast.AST, unit: Unit) -> str | None:
+    if _host_value(an, test, unit):
+        return None  # a test on shapes, constants and Python ints
     for n in ast.walk(test):
         if isinstance(n, ast.Call):
             f = n.func
