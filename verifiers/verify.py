@@ -108,7 +108,7 @@ def _start_spare(config: VerifyConfig, device: str) -> None:
     if _spare is not None:
         return
     limit = config.memory_limit_mb if device == "cpu" else None
-    _spare = Spawned(python_argv(_HARNESS), env=candidate_env(device, None), cwd=Path(tempfile.gettempdir()),
+    _spare = Spawned(python_argv(_HARNESS), env=candidate_env(device, timing_lock_env()), cwd=Path(tempfile.gettempdir()),
                      memory_limit_mb=limit)
     if not getattr(_drop_spare, "registered", False):
         atexit.register(_drop_spare)

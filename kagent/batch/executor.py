@@ -168,9 +168,9 @@ class LocalExecutor:
         return True
 
     def _lost(self, job: Job) -> KernelResult:
-        return failed_result(job, "no GPU left: every GPU failed its health probe "
-                             f"{self.options.gpu_retire_after} times in a row ({'; '.join(f'{g}: {w}' for g, w in self.pool.retired.items())[:400]})",
-                             0.0, GPU_LOST)
+        why = "; ".join(f"{g}: {w}" for g, w in self.pool.retired.items())[:400]
+        return failed_result(job, f"no GPU left: every GPU failed its health probe {self.options.gpu_retire_after} "
+                                  f"times in a row ({why}); a rerun runs this kernel again", 0.0, GPU_LOST)
 
     def run(self, jobs: list[Job]) -> Iterator[KernelResult]:
         queue: list[tuple[Job, str | None]] = [(j, None) for j in jobs]  # (job, the GPU to restart it on)

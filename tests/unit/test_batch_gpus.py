@@ -172,26 +172,31 @@ def test_usage_counts_busy_time_as_a_union():
 
 # -- the hook in verify: the sandboxed harness gets the lock ---------------------------------------
 def test_verify_passes_the_timing_lock_to_its_sandboxed_worker(monkeypatch, tmp_path):
+    """The sandbox passes only what it is given: verify gives its workers (and its spare) the lock."""
     from kagent.config import VerifyConfig
     from kagent.verifiers import verify as V
 
-    seen = {}
+    class Stop(Exception):
+        pass
 
-    class FakeSpawned:
-        def __init__(self, argv, *, env, cwd, memory_limit_mb=None):
-            seen.update(env)
+    seen: list[dict] = []
 
-        def finish(self, stdin, timeout):
-            return None
+    def fake_env(device, extra=None):
+        seen.append(dict(extra or {}))
+        raise Stop
 
-    monkeypatch.setattr(V, "Spawned", FakeSpawned)
+    monkeypatch.setattr(V, "candidate_env", fake_env)
+    monkeypatch.setattr(V, "_spare", None)
     monkeypatch.setenv(TIMING_LOCK_ENV, str(tmp_path / "0.lock"))
-    V._run_job({"mode": "reference"}, VerifyConfig(), "cuda", tmp_path)
-    assert seen[TIMING_LOCK_ENV] == str(tmp_path / "0.lock")
-    seen.clear()
+    for call in (lambda: V._run_job({"mode": "reference", "out_dir": str(tmp_path)}, VerifyConfig(), "cuda", tmp_path),
+                 lambda: V._start_spare(VerifyConfig(), "cuda")):
+        with pytest.raises(Stop):
+            call()
+    assert [e.get(TIMING_LOCK_ENV) for e in seen] == [str(tmp_path / "0.lock")] * 2
     monkeypatch.delenv(TIMING_LOCK_ENV)
-    V._run_job({"mode": "reference"}, VerifyConfig(), "cuda", tmp_path)
-    assert TIMING_LOCK_ENV not in seen
+    with pytest.raises(Stop):
+        V._run_job({"mode": "reference", "out_dir": str(tmp_path)}, VerifyConfig(), "cuda", tmp_path)
+    assert TIMING_LOCK_ENV not in seen[-1]
 
 
 # -- pinning ----------------------------------------------------------------------------------------
