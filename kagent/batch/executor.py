@@ -27,7 +27,6 @@ from typing import IO, Any, Protocol
 from kagent.batch.gpus import GPU_TROUBLE, GpuPool, append_event, detect_gpus, lock_path, now, select_gpus
 from kagent.batch.plan import BatchOptions, GpuEvent, KernelResult
 from kagent.batch.worker import Job, load_runner, read_result, result_path, write_json_atomic
-from kagent.errors import InputError
 from kagent.procs import kill_tree
 from kagent.verifiers.timing import TIMING_LOCK_ENV
 
@@ -93,12 +92,7 @@ class LocalExecutor:
         self.batch_dir = batch_dir
         self.on_event = on_event
         self.poll_s = poll_s
-        if options.device == "cpu":
-            if options.gpus != "all":
-                raise InputError(f"--gpus {options.gpus} needs --device cuda or auto, not cpu")
-            self.gpus: list[str] = []
-        else:
-            self.gpus = select_gpus(options.gpus, (detect or detect_gpus)())
+        self.gpus = [] if options.device == "cpu" else select_gpus(options.gpus, (detect or detect_gpus)())
         self.pool = GpuPool(self.gpus, options.jobs, options.gpu_retire_after)
         self.probe = probe or (load_runner(options.gpu_probe) if self.gpus else None)
         if self.gpus:

@@ -23,7 +23,7 @@ import re
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from kagent.batch.ledger import DEFAULT_FLOOR_TOKENS, POLICY_NAME, model_prices
 from kagent.config import DeviceChoice, VerifyConfig
@@ -103,6 +103,12 @@ class BatchOptions(BaseModel):
         if isinstance(v, str) and not re.fullmatch(r"all|\d+(,\d+)*", v.strip()):
             raise ValueError("'all', a count, or positions among the visible GPUs such as 0,2,5")
         return v.strip() if isinstance(v, str) else v
+
+    @model_validator(mode="after")
+    def _gpus_need_cuda(self) -> BatchOptions:
+        if self.device == "cpu" and self.gpus != "all":
+            raise ValueError(f"--gpus {self.gpus} needs --device cuda or auto, not cpu")
+        return self
 
 
 class PlannedKernel(BaseModel):
