@@ -464,8 +464,8 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
 
 def _stale_output_findings(ref_events: list[dict], events: list[dict], cases: list[CaseSpec],
                            findings: list[Finding]) -> list[Finding]:
-    """A wrong result that is bit for bit the candidate's own result of an earlier case on the same
-    model (the first of its group, or the one just before), where the reference's results differ:
+    """A wrong result that is bit for bit the candidate's own right result of an earlier case on the
+    same model (the first of its group, or the one just before), where the reference's results differ:
     an output cached across calls (each worker shares one ModelNew between cases of the same sizes)."""
     ref = {e["case"]: e.get("digest") for e in ref_events if e["event"] == "case_done"}
     cand = {e["case"]: e.get("digest") for e in events if e["event"] == "case_done"}
@@ -476,8 +476,11 @@ def _stale_output_findings(ref_events: list[dict], events: list[dict], cases: li
         groups.setdefault((tuple(sorted(c.overrides.items())), c.init_seed), []).append(c.name)
     for names in groups.values():
         for i, name in enumerate(names[1:], start=1):
+            # the caching signature: right on the earlier case, the same bits again on new inputs (a kernel
+            # wrong everywhere in the same way, e.g. an output it never writes, is a failure, not a cache)
             earlier = next((e for e in dict.fromkeys([names[0], names[i - 1]])
-                            if cand.get(e) and cand.get(e) == cand.get(name) and ref.get(e) != ref.get(name)), None)
+                            if e not in wrong and cand.get(e) and cand.get(e) == cand.get(name)
+                            and ref.get(e) != ref.get(name)), None)
             if name in wrong and earlier:
                 out.append(Finding(check="trap.output_caching", severity="error", failure_class="cheat", case=name,
                                    message=f"returned exactly its own output of case {earlier} (other inputs, another "
