@@ -35,6 +35,10 @@ class VerifyConfig(BaseModel):
     timing: bool = Field(True, description="time reference and candidate (CUDA only)")
     timing_runs: int = Field(30, ge=3)
     sanitize: bool = Field(False, description="run the candidate under compute-sanitizer memcheck (CUDA)")
+    bounds_check: bool = Field(
+        True, description="check every load/store/atomic address of the Triton CPU interpreter against the launch's tensors"
+    )
+    ties: bool = Field(True, description="an input case with ties when the reference has a tie-sensitive operator (argmax, sort...)")
     timeout_s: float = Field(300.0, gt=0, description="wall-time limit of one worker process")
     prewarm: bool = Field(False, description="keep a worker started ahead of the next verify (repair loops)")
     memory_limit_mb: int = Field(16384, description="address-space limit of a CPU worker")

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kagent.config import VerifyConfig
 from kagent.tools.problem import ShapeConstant
+from kagent.verifiers.suite_ties import ties_transform
 
 _PRIMES = (7, 13, 17, 19, 23, 29, 31)
 
@@ -28,7 +29,7 @@ class CaseSpec(BaseModel):
     kind: Literal["seed", "stress", "special", "shape"]
     seed: int
     overrides: dict[str, int] = Field(default_factory=dict)
-    transform: Literal["scale_small", "scale_large", "offset", "negative", "special_values"] | None = None
+    transform: Literal["scale_small", "scale_large", "offset", "negative", "special_values", "ties", "ties_values"] | None = None
     full_checks: bool = Field(False, description="canary probes (out-of-bounds reads, uninitialised output)")
     determinism: bool = False
 
@@ -58,7 +59,7 @@ def shape_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict[str, 
     return unique
 
 
-def plan_cases(config: VerifyConfig, constants: list[ShapeConstant]) -> list[CaseSpec]:
+def plan_cases(config: VerifyConfig, constants: list[ShapeConstant], reference_source: str = "") -> list[CaseSpec]:
     base = config.seed
     cases = [
         CaseSpec(name=f"seed{i}", kind="seed", seed=base + 1000 * i, full_checks=i == 0,
@@ -69,6 +70,8 @@ def plan_cases(config: VerifyConfig, constants: list[ShapeConstant]) -> list[Cas
         for t in ("negative", "scale_small", "scale_large", "offset"):
             cases.append(CaseSpec(name=f"stress_{t}", kind="stress", seed=base, transform=t))
         cases.append(CaseSpec(name="special_values", kind="special", seed=base, transform="special_values"))
+    if config.ties and (ties := ties_transform(reference_source)):  # verifiers/suite_ties.py
+        cases.append(CaseSpec(name="ties", kind="stress", seed=base, transform=ties))
     if config.shapes:
         for name, ov in shape_variants(constants)[: config.max_shape_cases]:
             cases.append(CaseSpec(name=f"shape_{name}", kind="shape", seed=base + 7, overrides=ov,

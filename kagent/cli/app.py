@@ -47,6 +47,8 @@ def verify(
     check: list[str] = typer.Option([], "--check", help="extra checks: batch-invariance"),
     anticheat_profile: str = typer.Option("default", "--anticheat", help="strict | default | lenient"),
     sanitize: bool = typer.Option(False, "--sanitize", help="run under compute-sanitizer memcheck (CUDA)"),
+    no_bounds_check: bool = typer.Option(False, "--no-bounds-check",
+                                         help="skip the Triton interpreter's address check (CPU)"),
     timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds one worker may run"),
     verbose: bool = typer.Option(False, "--verbose", "-v"),
 ) -> None:
@@ -64,6 +66,7 @@ def verify(
         "batch_invariance": "batch-invariance" in check,
         "anticheat_profile": anticheat_profile,
         "sanitize": sanitize,
+        "bounds_check": not no_bounds_check,
     }
     if seeds is not None:
         updates["seeds"] = seeds
