@@ -11,19 +11,19 @@ import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import ValidationError
 
 from kagent.batch.plan import BatchOptions, BatchSummary, KernelResult, KernelSpec, absolute_model
-from kagent.config import VerifyConfig
+from kagent.config import DeviceChoice, VerifyConfig, validation_message
 from kagent.errors import InputError, KagentError
 from kagent.report import VerifyReport
 from kagent.repair.run import repair, resolve_model
 from kagent.repair.state import RepairSummary
 
 __all__ = [
-    "verify", "repair", "batch", "batch_options", "lower", "lowering_failures", "asm", "open_patterns", "pattern_yaml",
+    "verify", "cache", "repair", "batch", "batch_options", "lower", "lowering_failures", "asm", "open_patterns", "pattern_yaml",
     "BatchOptions", "BatchSummary", "KernelResult", "KernelSpec", "RepairSummary", "VerifyReport",
 ]
 
@@ -47,6 +47,26 @@ def verify(
     return verify_paths(candidate, reference, cfg)
 
 
+# -- the reference cache --------------------------------------------------------------------------
+def cache(action: str = "show", *, everything: bool = False, limit_mb: int | None = None) -> Any:
+    """kagent's reference cache (kagent.verifiers.casefiles.CacheInfo): "show" its size and entries,
+    "prune" it to its limit (CacheConfig, env KAGENT_CACHE_LIMIT_MB, or `limit_mb`), or "clear" it
+    (`everything`: kagent's Triton and extension caches too). Raises InputError for another action."""
+    from kagent.config import CacheConfig, cache_dir
+    from kagent.verifiers import casefiles
+
+    limit = (CacheConfig.from_env().limit_mb if limit_mb is None else limit_mb) << 20
+    root = cache_dir()
+    if action == "show":
+        return casefiles.info(root, limit)
+    if action == "prune":
+        cfg = CacheConfig.from_env()
+        return casefiles.info(root, limit, removed=casefiles.prune(root / "reference", limit, in_use_s=cfg.in_use_s))
+    if action == "clear":
+        return casefiles.info(root, limit, removed=casefiles.clear(root, everything=everything))
+    raise InputError(f"unknown cache action {action!r} (show, prune, clear)")
+
+
 # -- batch ----------------------------------------------------------------------------------------
 def batch_options(
     *,
@@ -64,8 +84,7 @@ def batch_options(
     try:
         return BatchOptions.model_validate({"token_budget": token_budget, "model": resolve_model(model), **given})
     except ValidationError as exc:
-        lines = str(exc).splitlines()
-        raise InputError(f"{lines[1] if len(lines) > 1 else lines[0]}: {lines[-1].strip()}") from exc
+        raise InputError(validation_message(exc)) from exc
 
 
 def _write_manifest(specs: list[KernelSpec], out: str | Path | None) -> Path:
@@ -143,8 +162,8 @@ def lower(
     for path in (candidate, reference):
         if path is not None and not Path(path).is_file():
             raise InputError(f"no such file: {path}")
-    if device not in ("auto", "cpu", "cuda"):
-        raise InputError("device must be auto, cpu or cuda")
+    if device not in get_args(DeviceChoice):
+        raise InputError(f"device must be one of {', '.join(get_args(DeviceChoice))}, not {device!r}")
     try:
         report = run_lowering(Path(candidate), Path(reference) if reference else None, arch=arch,
                               out_dir=Path(out_dir) if out_dir else None, model=model, rounds=rounds,

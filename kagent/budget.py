@@ -2,7 +2,8 @@
 
 Layer 1: imports nothing of kagent's but errors. The never-exceed rule lives here: a call is
 admitted only if its prompt plus the most it may answer fits in what is left; what the provider
-reports afterwards is charged. A batch shares one ledger between threads, hence the lock.
+reports afterwards is charged. Within one process a ledger may be shared by threads, hence the
+lock; a batch's processes share a file-locked pool instead (kagent.batch.ledger).
 """
 
 from __future__ import annotations
@@ -95,6 +96,20 @@ class Ledger:
         self._spent = (spent or LedgerSnapshot()).model_copy()
         self._reserved = 0
         self._reserved_cost = 0.0
+        self._prompt_ratio: dict[str, float] = {}
+
+    # -- what the provider has shown of its tokenizer ------------------------------------------
+    def prompt_ratio(self, model: str) -> float | None:
+        """The largest provider-reported / counted prompt ratio seen for `model` (None before its first call)."""
+        with self._lock:
+            return self._prompt_ratio.get(model)
+
+    def observe_prompt(self, model: str, counted: int, reported: int) -> None:
+        """Remember how the provider counted a prompt we counted as `counted` tokens."""
+        if counted <= 0 or reported <= 0:
+            return
+        with self._lock:
+            self._prompt_ratio[model] = max(self._prompt_ratio.get(model, 0.0), reported / counted)
 
     # -- reading -------------------------------------------------------------------------------
     def snapshot(self) -> LedgerSnapshot:

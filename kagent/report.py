@@ -9,7 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Verdict = Literal["pass", "fail", "error", "cheat"]
+# not_run: the candidate cannot be judged on this machine (it needs CUDA and there is none)
+Verdict = Literal["pass", "fail", "error", "cheat", "not_run"]
 Severity = Literal["error", "warning", "info"]
 Device = Literal["cpu", "cuda"]
 
@@ -37,11 +38,11 @@ MismatchLocation = Literal[
 ]
 
 
-class Model(BaseModel):
+class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Mismatch(Model):
+class Mismatch(_Strict):
     """Evidence of a numerical comparison of one output tensor against the float64 truth."""
 
     output_index: int
@@ -61,7 +62,7 @@ class Mismatch(Model):
     first_mismatches: list[list[int]] = Field(default_factory=list, description="up to 5 indices")
 
 
-class Finding(Model):
+class Finding(_Strict):
     check: str
     severity: Severity
     message: str
@@ -70,7 +71,7 @@ class Finding(Model):
     evidence: dict[str, Any] = Field(default_factory=dict)
 
 
-class CaseInfo(Model):
+class CaseInfo(_Strict):
     """One input case of the suite: how its inputs were made."""
 
     name: str
@@ -80,14 +81,16 @@ class CaseInfo(Model):
     dtypes: list[str]
     overrides: dict[str, int] = Field(default_factory=dict)
     transform: str | None = None
+    note: str | None = Field(None, description="how the case came to be: a shape variant the reference rejected "
+                             "and the one that ran instead; float64 truth on sampled rows")
 
 
-class CheckNotRun(Model):
+class CheckNotRun(_Strict):
     check: str
     reason: str
 
 
-class Timing(Model):
+class Timing(_Strict):
     status: Literal["measured", "not_measured"]
     reason: str | None = None
     reference_ms: float | None = None
@@ -98,7 +101,7 @@ class Timing(Model):
     runs: int | None = None
 
 
-class VerifyReport(Model):
+class VerifyReport(_Strict):
     verdict: Verdict
     failure_class: FailureClass | None = None
     summary: str

@@ -25,7 +25,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from kagent.log import get_logger
-from kagent.tools.triton_capture import KernelSpec, Launch, Specializer, normalize_grid
+from kagent.tools.triton_capture import KernelSpec, Launch, Specializer
 
 log = get_logger("tools.ptx_launch")
 
@@ -156,6 +156,15 @@ class LoadedKernel:
                                       "the pycuda launcher does not do them")
         self.block = (32 * variant.num_warps, 1, 1)
         self.arg_index = [i for i, n in enumerate(variant.spec.arg_names) if variant.spec.signature[n] != "constexpr"]
+        self.pointer = [variant.spec.signature[variant.spec.arg_names[i]].startswith("*") for i in self.arg_index]
+        # the per-call path packs with pycuda's own struct packer and launches directly: prepared_call
+        # re-checks keyword arguments, texture references and the block shape on every call
+        from pycuda._pvt_struct import pack
+
+        self._pack = pack
+        self._format = self.function.arg_format
+        self._launch = self.function._launch_kernel
+        self._no_scratch = variant.global_scratch_size <= 0 and variant.profile_scratch_size <= 0
 
     def _scratch(self, size: int, grid: list[int], device) -> tuple[int, Any]:
         if size <= 0:
@@ -167,32 +176,48 @@ class LoadedKernel:
         return buf.data_ptr(), buf
 
     def launch(self, bound_values: list[Any], grid: list[int]) -> None:
-        import torch
-
-        if torch.cuda.current_stream().cuda_stream != 0:
+        """Launch on the legacy default stream (the stream Triton uses when torch's current stream is
+        the default one). The per-call path does no inspection beyond what safety needs."""
+        if _current_raw_stream() != 0:
             raise RuntimeError("the pycuda PTX launcher runs on the legacy default stream only; "
                                "the current torch stream is another one")
         args: list[Any] = []
         device = None
-        for i in self.arg_index:
+        for i, is_pointer in zip(self.arg_index, self.pointer):
             v = bound_values[i]
-            if hasattr(v, "data_ptr"):
+            if v is None:
+                args.append(0)
+            elif is_pointer:
                 if not v.is_cuda:
                     raise ValueError(f"argument {self.variant.spec.arg_names[i]} is not a CUDA tensor")
                 device = v.device
                 args.append(v.data_ptr())
-            elif v is None:
-                args.append(0)
             else:
                 args.append(v)
+        if grid[0] * grid[1] * grid[2] == 0:
+            return
+        if self._no_scratch:
+            args += [0, 0]
+            self._launch(tuple(grid), self.block, self._pack(self._format, *args), self.variant.shared, None)
+            return
+        import torch
+
         device = device or torch.device("cuda")
         gs, gbuf = self._scratch(self.variant.global_scratch_size, grid, device)
         ps, pbuf = self._scratch(self.variant.profile_scratch_size, grid, device)
         args += [gs, ps]
-        if grid[0] * grid[1] * grid[2] == 0:
-            return
-        self.function.prepared_call(tuple(grid), self.block, *args, shared_size=self.variant.shared)
+        self._launch(tuple(grid), self.block, self._pack(self._format, *args), self.variant.shared, None)
         del gbuf, pbuf  # the caching allocator keeps them valid for work queued on this stream
+
+
+def _current_raw_stream() -> int:
+    """torch's current CUDA stream handle (0: the legacy default stream), without building a Stream."""
+    import torch
+
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if raw is not None:
+        return raw(torch.cuda.current_device())
+    return torch.cuda.current_stream().cuda_stream
 
 
 class PtxNeedsCuda(RuntimeError):
@@ -266,12 +291,15 @@ class PtxDispatcher:
 
     def launch(self, jf, args: tuple, kwargs: dict, grid: Any) -> None:
         variant, bound = self._select(jf, args, kwargs)
-        k = self._loaded.get(variant.spec.key)
+        key = variant.spec.key
+        k = self._loaded.get(key)
         if k is None:
-            k = self._loaded[variant.spec.key] = LoadedKernel(variant, self.root, self.binary)
-        values = [bound[n] for n in variant.spec.arg_names]
-        k.launch(values, normalize_grid(grid, bound))
-        self.launch_counts[variant.spec.key] = self.launch_counts.get(variant.spec.key, 0) + 1
+            k = self._loaded[key] = LoadedKernel(variant, self.root, self.binary)
+        if callable(grid):
+            grid = grid(bound)
+        g = [int(x) for x in grid] + [1] * (3 - len(grid))
+        k.launch([bound[n] for n in variant.spec.arg_names], g)
+        self.launch_counts[key] = self.launch_counts.get(key, 0) + 1
 
     @contextlib.contextmanager
     def active(self):
@@ -329,6 +357,9 @@ class TimingResult(_Model):
     ratio: float | None = Field(None, description="ptx_ms / triton_ms (below 1: the PTX is faster)")
     runs: int | None = Field(None, description="timed samples (median taken), interleaved Triton/PTX")
     inner: int | None = Field(None, description="back-to-back forward calls per sample (ms are per call)")
+    triton_launch_us: float | None = Field(None, description="host time of one forward call through Triton's "
+                                           "launcher (median, no synchronisation): launch overhead, not kernel time")
+    ptx_launch_us: float | None = Field(None, description="the same through the PTX launcher")
 
 
 class DiffResult(_Model):
@@ -455,6 +486,24 @@ def _time_pair(fa, fb, runs: int) -> tuple[tuple[float, float], tuple[float, flo
     return _stats(ta), _stats(tb)
 
 
+def _host_us(fn, calls: int = 200) -> float:
+    """Median host time of one call in microseconds; the queue is drained every 20 calls so a call
+    only enqueues (launch overhead, not kernel time)."""
+    import time
+
+    import torch
+
+    ts = []
+    for i in range(calls):
+        if i % 20 == 0:
+            torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        fn()
+        ts.append(time.perf_counter() - t0)
+    torch.cuda.synchronize()
+    return sorted(ts)[len(ts) // 2] * 1e6
+
+
 def _diff_worker(p: dict) -> DiffResult:
     import torch
 
@@ -521,10 +570,13 @@ def _diff_worker(p: dict) -> DiffResult:
 
         with torch.no_grad():
             (tri_ms, tri_sp), (ptx_ms, ptx_sp) = _time_pair(run_tri, run_ptx, p["timing_runs"])
+            tri_us = _host_us(lambda: m_tri(*last_inputs))
+            with disp.active():
+                ptx_us = _host_us(lambda: m_ptx(*last_inputs))
         tri_ms, ptx_ms = tri_ms / inner, ptx_ms / inner
         res.timing = TimingResult(status="measured", triton_ms=tri_ms, ptx_ms=ptx_ms, triton_spread=tri_sp,
                                   ptx_spread=ptx_sp, ratio=ptx_ms / tri_ms if tri_ms > 0 else None,
-                                  runs=p["timing_runs"], inner=inner)
+                                  runs=p["timing_runs"], inner=inner, triton_launch_us=tri_us, ptx_launch_us=ptx_us)
     return res
 
 

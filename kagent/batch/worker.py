@@ -27,7 +27,6 @@ from kagent.config import VerifyConfig
 from kagent import log as klog
 from kagent.errors import InputError, KagentError, ReferenceFailed
 from kagent.procs import die_with_parent
-from kagent.agents.triage import knowledge
 from kagent.repair.run import repair
 from kagent.repair.state import RepairConfig, RepairSummary
 
@@ -47,6 +46,7 @@ class Job(BaseModel):
     options: BatchOptions
     batch_dir: str
     starts: int = 1
+    retries: int = 0
     worker: str = ""
     candidate_source: str | None = None  # for workers on other machines (Ray)
     reference_source: str | None = None
@@ -105,6 +105,14 @@ def _first_verdict(run_dir: Path) -> str | None:
     return rep.get("failure_class") or rep.get("verdict")
 
 
+def _best_diff(run_dir: Path, summary: RepairSummary) -> str | None:
+    """The diff of the repaired (else the best) candidate against the original, when it has one."""
+    if summary.best_index is None or summary.best_index < 1:
+        return None
+    p = run_dir / "candidates" / str(summary.best_index) / "diff.patch"
+    return str(p) if p.is_file() else None
+
+
 def _materialise(job: Job) -> tuple[str, str | None]:
     """The candidate and reference paths, written into the batch dir when this machine lacks them."""
     cand, ref = job.kernel.candidate, job.kernel.reference
@@ -155,6 +163,8 @@ class LockedStore:
 
 
 def _patterns(job: Job) -> tuple[Any, Any, frozenset[str] | None]:
+    """The shared store (locked for writes), the engine's fixes, and None for the fixable classes
+    (the graph's triage decides them for the backend it detects); frozenset() without a library."""
     try:
         from kagent.patterns.engine import candidate_fixes
         from kagent.patterns.store import PatternStore, default_store_dir
@@ -165,14 +175,15 @@ def _patterns(job: Job) -> tuple[Any, Any, frozenset[str] | None]:
     lock = where / ".kagent-batch.lock"
     with _file_lock(lock):
         store = PatternStore.open(where)
-    return LockedStore(store, lock), candidate_fixes, knowledge(store.all(), "triton").classes
+    return LockedStore(store, lock), candidate_fixes, None
 
 
 def run_job(job: Job, pool: PoolClient) -> KernelResult:
     """Repair (or resume) one kernel against the pool; every outcome is a KernelResult."""
     t0 = time.monotonic()
     k = job.kernel
-    base = dict(id=k.id, input=k.candidate, reference=k.reference, starts=job.starts, worker=job.worker)
+    base = dict(id=k.id, input=k.candidate, reference=k.reference, starts=job.starts, retries=job.retries,
+                worker=job.worker)
     run_file = job.kdir / "run.json"
     try:
         cfg, vcfg = _configs(job)
@@ -211,6 +222,7 @@ def run_job(job: Job, pool: PoolClient) -> KernelResult:
             **base, status=summary.status, reason=summary.reason, tokens=summary.tokens,
             prompt_tokens=summary.prompt_tokens, completion_tokens=summary.completion_tokens, cost=summary.cost,
             attempts=summary.attempts, repaired_path=summary.repaired_path, run_dir=str(run_dir),
+            diff_path=_best_diff(run_dir, summary),
             failure_class=_first_verdict(run_dir) or ("cheat" if summary.status == "cheat" else summary.triage), triage=summary.triage, guard=summary.guard,
             seconds=time.monotonic() - t0,
         )
@@ -234,7 +246,7 @@ def execute(job: Job, pool: PoolClient) -> KernelResult:
         log.error("%s: worker failed:\n%s", job.kernel.id, traceback.format_exc())
         result = KernelResult(id=job.kernel.id, input=job.kernel.candidate, reference=job.kernel.reference,
                               status="error", reason=f"worker error {type(exc).__name__}: {exc}",
-                              starts=job.starts, worker=job.worker)
+                              starts=job.starts, retries=job.retries, worker=job.worker)
     write_json_atomic(result_path(job.batch_dir, job.kernel.id), result.model_dump_json(indent=2))
     return result
 
