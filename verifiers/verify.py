@@ -29,6 +29,7 @@ from kagent.tools.problem import ProblemFiles, inspect_sources
 from kagent.tools.sandbox import SandboxResult, Spawned, candidate_env, python_argv
 from kagent.verifiers import casefiles, oracle
 from kagent.verifiers.suite import CaseSpec, plan_cases
+from kagent.verifiers.timing import timing_lock_env
 
 log = get_logger("verifiers.verify")
 
@@ -107,7 +108,7 @@ def _start_spare(config: VerifyConfig, device: str) -> None:
     if _spare is not None:
         return
     limit = config.memory_limit_mb if device == "cpu" else None
-    _spare = Spawned(python_argv(_HARNESS), env=candidate_env(device, None), cwd=Path(tempfile.gettempdir()),
+    _spare = Spawned(python_argv(_HARNESS), env=candidate_env(device, timing_lock_env()), cwd=Path(tempfile.gettempdir()),
                      memory_limit_mb=limit)
     if not getattr(_drop_spare, "registered", False):
         atexit.register(_drop_spare)
@@ -118,7 +119,7 @@ def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: li
              env: dict[str, str] | None = None, take_spare: bool = True) -> SandboxResult:
     global _spare
     argv = [*(prefix or []), *python_argv(_HARNESS)]
-    full_env = candidate_env(device, env)
+    full_env = candidate_env(device, {**timing_lock_env(), **(env or {})})
     limit = config.memory_limit_mb if device == "cpu" else None
     stdin = json.dumps(job).encode()
     timeout = config.timeout_s * (4 if prefix else 1)
