@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
-from kagent.verifiers import casefiles
+from kagent.verifiers import bounds, casefiles, suite_ties
 
 Emit = Callable[..., None]
 
@@ -159,6 +159,8 @@ def _transform(inputs: list, transform: str | None) -> list:
             t = -t.abs()
         elif transform == "special_values":
             t = _with_special_values(t, len(out))
+        elif transform in ("ties", "ties_values"):
+            t = suite_ties.with_ties(t, len(out))
         out.append(t.contiguous())
     return out
 
@@ -314,6 +316,8 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     with torch.no_grad():
         outs = _outputs(model(*args))
     _sync(device)
+    if reason := suite_ties.skip_reason(case["transform"], outs):
+        raise _Skip(reason)
     mutated = [i for i, (a, x) in enumerate(zip(args, inputs))
                if isinstance(x, torch.Tensor) and not _same(a.cpu(), x.cpu())[0]]
     if mutated:
@@ -470,7 +474,7 @@ def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_k
 
     args, guards = _guarded_inputs(inputs, device, guard_kind)
     pristine = [a.clone() if isinstance(a, torch.Tensor) else None for a in args]
-    with allocator.recording_run(poison_kind) as allocs, torch.no_grad():
+    with allocator.recording_run(poison_kind) as allocs, bounds.kagent_buffers(guards, allocs), torch.no_grad():
         result = model(*args)
         _sync(device)
     outs = _outputs(result)
@@ -653,6 +657,8 @@ def run_candidate(job: dict, emit: Emit) -> None:
     if not plain:
         allocator.install()  # before the candidate is imported, so `from torch import empty` is covered
     guard = "none" if plain else "nan"
+    if job.get("bounds_check") and device == "cpu":  # the Triton interpreter: check every access
+        bounds.install()
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
     guard_expected_outputs(Path(job["case_dir"]).parent)
     modules = _Modules(Path(job["candidate"]), "kagent_candidate", apply_overrides=job["single_file"])
@@ -752,6 +758,9 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 record["reference_reads"] = list(_reference_reads)
                 emit(**record)
                 return
+        violation = bounds.take_violation()  # the first bad access, even if the candidate caught it
+        if violation is not None:
+            record["error"] = violation.error_event()
         record["seconds"] = time.monotonic() - start
         record["reference_reads"] = list(_reference_reads)
         emit(**record)

@@ -239,8 +239,8 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
     findings: list[Finding] = []
     if "error" in rec:
         err = rec["error"]
-        findings.append(_finding("run", err["failure_class"], f"{err['type']}: {err['message'].splitlines()[0] if err['message'] else ''}",
-                                 case, traceback=err["traceback"]))
+        findings.append(_finding(err.get("check", "run"), err["failure_class"], f"{err['type']}: {err['message'].splitlines()[0] if err['message'] else ''}",
+                                 case, traceback=err["traceback"], **err.get("evidence", {})))
         return findings
     for name, offset in rec.get("bad_input_guards", []):
         findings.append(_finding("canary.oob_write", "out_of_bounds",
@@ -399,7 +399,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     device = resolve_device(config.device)
     if device == "cpu" and files.needs_cuda:
         return _needs_cuda_report(files, device, config, start)
-    cases = plan_cases(config, files.shape_constants)
+    cases = plan_cases(config, files.shape_constants, files.reference_source)
     case_dir, ref_events = run_reference(files, cases, device, config)
     not_run = [CheckNotRun(check=f"case:{e['case']}", reason=e["reason"]) for e in ref_events if e["event"] == "case_skipped"]
     not_run += _shape_notes(files, config)
@@ -413,6 +413,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             "cases": [c.model_dump() for c in run_cases],
             "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
             "anticheat": config.anticheat, "batch_invariance": config.batch_invariance, "weights": config.weights,
+            "bounds_check": config.bounds_check,
         }
         result = _run_job(job, config, device, work)
         events = _events(work / "candidate_events.jsonl")
@@ -441,6 +442,8 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         if reason:
             not_run.append(CheckNotRun(check="sanitize.memcheck", reason=reason))
     checks_run = ["oracle", "canary.oob_write", "canary.oob_read", "canary.uninitialized", "canary.input_mutation"]
+    if config.bounds_check and device == "cpu":
+        checks_run.append("interpreter.bounds")
     if config.determinism:
         checks_run.append("determinism (bitwise)" if config.strict_determinism else "determinism")
     if config.batch_invariance:
