@@ -51,6 +51,10 @@ class VerifyConfig(BaseModel):
     timing: bool = Field(True, description="time reference and candidate (CUDA only)")
     timing_runs: int = Field(30, ge=3)
     sanitize: bool = Field(False, description="run the candidate under compute-sanitizer memcheck (CUDA)")
+    bounds_check: bool = Field(
+        True, description="check every load/store/atomic address of the Triton CPU interpreter against the launch's tensors"
+    )
+    ties: bool = Field(True, description="an input case with ties when the reference has a tie-sensitive operator (argmax, sort...)")
     sanitize_cuda_c: bool = Field(True, description="on CUDA, run memcheck by default for CUDA C candidates "
                                   "(load_inline, pycuda): guard regions do not see every raw-pointer access")
     timeout_s: float = Field(300.0, gt=0, description="a worker that finishes no step (a case) for this long is "

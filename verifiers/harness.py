@@ -23,7 +23,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
-from kagent.verifiers import casefiles
+from kagent.verifiers import bounds, casefiles, suite_ties
 
 Emit = Callable[..., None]
 
@@ -164,6 +164,8 @@ def _transform(inputs: list, transform: str | None) -> list:
         elif transform == "beyond_fp16":  # magnitudes past float16's range (a clamp at 65504)
             peak = float(t.abs().max()) if t.numel() else 0.0
             t = t * (1e5 / peak) if peak > 0 else t
+        elif transform in ("ties", "ties_values"):
+            t = suite_ties.with_ties(t, len(out))
         out.append(t.contiguous())
     return out
 
@@ -346,6 +348,8 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     # the layer policy holds for problems where the layers are not the whole computation
     beyond = sorted(n for n in names.seen if n not in ALLOWED_OPS and n not in layer_policy(layers))
     layers = layers if beyond else []
+    if reason := suite_ties.skip_reason(case["transform"], outs):
+        raise _Skip(reason)
     mutated = [i for i, (a, x) in enumerate(zip(args, inputs))
                if isinstance(x, torch.Tensor) and not _same(a.cpu(), x.cpu())[0]]
     if mutated:
@@ -504,7 +508,8 @@ def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_k
 
     args, guards = _guarded_inputs(inputs, device, guard_kind)
     pristine = [a.clone() if isinstance(a, torch.Tensor) else None for a in args]
-    with allocator.recording_run(poison_kind) as allocs, torch.no_grad(), ExitStack() as stack:
+    with allocator.recording_run(poison_kind) as allocs, bounds.kagent_buffers(guards, allocs), torch.no_grad(), \
+            ExitStack() as stack:
         for r in recorders:
             stack.enter_context(r)
         result = model(*args)
@@ -826,6 +831,8 @@ def run_candidate(job: dict, emit: Emit) -> None:
     guard = "none" if plain else "nan"
     if job.get("anticheat"):
         traps.install_op_recorder_guards()  # before the candidate's code runs at all
+    if job.get("bounds_check") and device == "cpu":  # the Triton interpreter: check every access
+        bounds.install()
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
     guard_expected_outputs(casefiles.expected_root(Path(job["case_dir"])))
     guard_reach([str(out_dir), "/tmp", os.environ.get("TMPDIR", ""), os.environ.get("TRITON_CACHE_DIR", ""),
@@ -937,6 +944,9 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 record["reach"] = list(_reach_attempts)
                 emit(**record)
                 return
+        violation = bounds.take_violation()  # the first bad access, even if the candidate caught it
+        if violation is not None:
+            record["error"] = violation.error_event()
         record["seconds"] = time.monotonic() - start
         record["reference_reads"] = list(_reference_reads)
         record["reach"] = list(_reach_attempts)

@@ -32,6 +32,7 @@ from kagent.tools.problem import ProblemFiles, inspect_sources
 from kagent.tools.sandbox import SandboxResult, SandboxSpec, Spawned, candidate_env, python_argv, sandbox_kind
 from kagent.verifiers import casefiles, oracle
 from kagent.verifiers.suite import CaseSpec, plan_cases
+from kagent.verifiers.timing import timing_lock_env
 
 log = get_logger("verifiers.verify")
 
@@ -73,7 +74,9 @@ def _drop_spare() -> None:
 
 def _sandbox_spec(device: str, config: VerifyConfig, hide: list[str] | None = None,
                   read_only: list[str] | None = None) -> SandboxSpec:
-    return SandboxSpec(device=device, hide=hide or [], read_only=read_only or [],
+    lock = timing_lock_env()  # the timing lock file (several workers share a GPU) stays reachable
+    writable = [os.path.dirname(v) for v in lock.values() if v]
+    return SandboxSpec(device=device, hide=hide or [], read_only=read_only or [], writable=writable,
                        cpu_limit_s=int(config.timeout_s * (config.timeout_total_factor + 4)) + 60)
 
 
@@ -116,7 +119,7 @@ def _start_spare(config: VerifyConfig, device: str, spec: SandboxSpec | None = N
     if _spare is not None:
         return
     limit = config.memory_limit_mb if device == "cpu" else None
-    _spare = Spawned(python_argv(_HARNESS), env=candidate_env(device, None), cwd=Path(tempfile.gettempdir()),
+    _spare = Spawned(python_argv(_HARNESS), env=candidate_env(device, timing_lock_env()), cwd=Path(tempfile.gettempdir()),
                      memory_limit_mb=limit, spec=spec if spec is not None else _sandbox_spec(device, config))
     if not getattr(_drop_spare, "registered", False):
         atexit.register(_drop_spare)
@@ -130,12 +133,12 @@ def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | Non
     (the only place it may write), returned for the caller to read and remove."""
     global _spare
     argv = [*(prefix or []), *python_argv(_HARNESS)]
-    full_env = candidate_env(device, env)
+    full_env = candidate_env(device, {**timing_lock_env(), **(env or {})})
     limit = config.memory_limit_mb if device == "cpu" else None
     # the reference worker reads the reference file (wherever it is, /tmp included)
     spec = _sandbox_spec(device, config, hide, [job["reference"]] if job["mode"] == "reference" else None)
     if scratch is not None:  # a folder the caller prepared (e.g. the sanitizer's log file goes there)
-        spec = spec.model_copy(update={"writable": [str(scratch)]})
+        spec = spec.model_copy(update={"writable": [*spec.writable, str(scratch)]})
     timeout = config.timeout_s * (4 if prefix else 1)
     worker = None
     key = (tuple(argv), tuple(sorted(full_env.items())), limit, spec.model_dump_json(), sandbox_kind())
@@ -361,8 +364,8 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
     findings: list[Finding] = []
     if "error" in rec:
         err = rec["error"]
-        findings.append(_finding("run", err["failure_class"], f"{err['type']}: {err['message'].splitlines()[0] if err['message'] else ''}",
-                                 case, traceback=err["traceback"]))
+        findings.append(_finding(err.get("check", "run"), err["failure_class"], f"{err['type']}: {err['message'].splitlines()[0] if err['message'] else ''}",
+                                 case, traceback=err["traceback"], **err.get("evidence", {})))
         return findings
     for name, offset in rec.get("bad_input_guards", []):
         findings.append(_finding("canary.oob_write", "out_of_bounds",
@@ -531,7 +534,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
                                  "--require-sandbox was given: install bubblewrap or enable user namespaces")
     if config.seed is None:  # drawn fresh for this run, reported; --seed replays it
         config = config.model_copy(update={"seed": fresh_seed()})
-    cases = plan_cases(config, files.shape_constants)
+    cases = plan_cases(config, files.shape_constants, files.reference_source)
     notes: list[Finding] = []
     case_dir, ref_events = run_reference(files, cases, device, config, notes)
     not_run = [CheckNotRun(check=f"case:{e['case']}", reason=e["reason"]) for e in ref_events if e["event"] == "case_skipped"]
@@ -544,6 +547,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         "cases": [c.model_dump() for c in run_cases],
         "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
         "anticheat": config.anticheat, "batch_invariance": config.batch_invariance, "weights": config.weights,
+        "bounds_check": config.bounds_check,
         "reference_layers": sorted({n for e in ref_events if e["event"] == "case_done" for n in e.get("layers", [])}),
     }
     perturbed = _Perturbed(dict(job), config, device, _hidden_paths(files)) if config.anticheat and run_cases else None
@@ -583,6 +587,8 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         if reason:
             not_run.append(CheckNotRun(check="sanitize.memcheck", reason=reason))
     checks_run = ["oracle", "canary.oob_write", "canary.oob_read", "canary.uninitialized", "canary.input_mutation"]
+    if config.bounds_check and device == "cpu":
+        checks_run.append("interpreter.bounds")
     if config.determinism:
         checks_run.append("determinism (bitwise)" if config.strict_determinism else "determinism")
     if config.batch_invariance:
@@ -612,8 +618,8 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
 
 def _stale_output_findings(ref_events: list[dict], events: list[dict], cases: list[CaseSpec],
                            findings: list[Finding]) -> list[Finding]:
-    """A wrong result that is bit for bit the candidate's own result of an earlier case on the same
-    model (the first of its group, or the one just before), where the reference's results differ:
+    """A wrong result that is bit for bit the candidate's own right result of an earlier case on the
+    same model (the first of its group, or the one just before), where the reference's results differ:
     an output cached across calls (each worker shares one ModelNew between cases of the same sizes)."""
     ref = {e["case"]: e.get("digest") for e in ref_events if e["event"] == "case_done"}
     cand = {e["case"]: e.get("digest") for e in events if e["event"] == "case_done"}
@@ -624,8 +630,11 @@ def _stale_output_findings(ref_events: list[dict], events: list[dict], cases: li
         groups.setdefault((tuple(sorted(c.overrides.items())), c.init_seed), []).append(c.name)
     for names in groups.values():
         for i, name in enumerate(names[1:], start=1):
+            # the caching signature: right on the earlier case, the same bits again on new inputs (a kernel
+            # wrong everywhere in the same way, e.g. an output it never writes, is a failure, not a cache)
             earlier = next((e for e in dict.fromkeys([names[0], names[i - 1]])
-                            if cand.get(e) and cand.get(e) == cand.get(name) and ref.get(e) != ref.get(name)), None)
+                            if e not in wrong and cand.get(e) and cand.get(e) == cand.get(name)
+                            and ref.get(e) != ref.get(name)), None)
             if name in wrong and earlier:
                 out.append(Finding(check="trap.output_caching", severity="error", failure_class="cheat", case=name,
                                    message=f"returned exactly its own output of case {earlier} (other inputs, another "

@@ -53,6 +53,8 @@ def verify(
     check: list[str] = typer.Option([], "--check", help="extra checks: batch-invariance, determinism (bitwise)"),
     anticheat_profile: str = typer.Option("default", "--anticheat", help="strict | default | lenient"),
     sanitize: bool = typer.Option(False, "--sanitize", help="run under compute-sanitizer memcheck (CUDA)"),
+    no_bounds_check: bool = typer.Option(False, "--no-bounds-check",
+                                         help="skip the Triton interpreter's address check (CPU)"),
     timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds a worker may go without finishing a case"),
     copy_weights: bool = typer.Option(False, "--copy-weights", help="load Model's parameters into ModelNew where names "
                                       "and shapes agree (default: both built under one seed, as KernelBench does)"),
@@ -76,6 +78,7 @@ def verify(
         "strict_determinism": "determinism" in check,
         "anticheat_profile": anticheat_profile,
         "sanitize": sanitize,
+        "bounds_check": not no_bounds_check,
         "weights": "copy" if copy_weights else "seeded",
         "require_sandbox": require_sandbox,
     }
