@@ -160,9 +160,18 @@ def _repeat_findings(repeat: dict | None, case_dir: Path, work: Path, ratio: flo
     if not repeat:
         return []
     out: list[Finding] = []
-    if repeat.get("aliasing"):
+    aliasing = repeat.get("aliasing") or []
+    # an output that is the input itself is an in-place kernel: input_mutation, as in every case; an
+    # output that is memory handed out by an earlier call is a cache (a cheat)
+    into_input = [a for a in aliasing if "is the input" in a]
+    reused = [a for a in aliasing if a not in into_input]
+    if reused:
         out.append(_cheat("trap.repeat", f"called {repeat['calls']} more times, the candidate hands out memory it "
-                          f"handed out before or its input: {repeat['aliasing'][0]}", case, aliasing=repeat["aliasing"]))
+                          f"handed out before: {reused[0]}", case, aliasing=reused))
+    elif into_input:
+        out.append(Finding(check="trap.repeat", severity="error", failure_class="input_mutation", case=case,
+                           message=f"the candidate returns its input as the output ({into_input[0]}): it computes "
+                                   "in place", evidence={"aliasing": into_input}))
     for name in repeat.get("cases") or []:
         path = work / f"repeat_{name}.pt"
         if name not in passed_cases or not path.exists():

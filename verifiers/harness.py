@@ -835,7 +835,9 @@ def run_candidate(job: dict, emit: Emit) -> None:
         bounds.install()
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
     guard_expected_outputs(casefiles.expected_root(Path(job["case_dir"])))
+    # compilers cache under ~/.cache (pycuda, torch extensions): private to the sandbox's HOME
     guard_reach([str(out_dir), "/tmp", os.environ.get("TMPDIR", ""), os.environ.get("TRITON_CACHE_DIR", ""),
+                 os.path.join(os.path.expanduser("~"), ".cache"), os.environ.get("PYCUDA_CACHE_DIR", ""),
                  os.environ.get("TORCH_EXTENSIONS_DIR", ""), "/dev/shm",
                  "/var/tmp", "/usr/tmp"])  # tempfile probes these when /tmp is busy; read-only in the sandbox
     modules = _Modules(Path(job["candidate"]), "kagent_candidate", apply_overrides=job["single_file"])
