@@ -18,7 +18,7 @@ from kagent.api import verify
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 CHEATS2 = CORPUS / "cheats2"
-ENTRIES = yaml.safe_load((CHEATS2 / "manifest.yaml").read_text())["entries"] if (CHEATS2 / "manifest.yaml").exists() else []
+ENTRIES = yaml.safe_load((CHEATS2 / "manifest.yaml").read_text())["entries"]  # missing: collection fails
 # tricks not closed yet (see docs/verification.md, "open"): kept visible as expected failures
 OPEN = {
     "strides_from_shapes.py": "non-contiguous inputs are not in the suite yet",
