@@ -625,6 +625,7 @@ def _stale_output_findings(ref_events: list[dict], events: list[dict], cases: li
     cand = {e["case"]: e.get("digest") for e in events if e["event"] == "case_done"}
     wrong = {f.case for f in findings if f.check == "oracle" and f.severity == "error"}
     out: list[Finding] = []
+    seed = {c.name: c.seed for c in cases}
     groups: dict[tuple, list[str]] = {}
     for c in cases:
         groups.setdefault((tuple(sorted(c.overrides.items())), c.init_seed), []).append(c.name)
@@ -633,7 +634,8 @@ def _stale_output_findings(ref_events: list[dict], events: list[dict], cases: li
             # the caching signature: right on the earlier case, the same bits again on new inputs (a kernel
             # wrong everywhere in the same way, e.g. an output it never writes, is a failure, not a cache)
             earlier = next((e for e in dict.fromkeys([names[0], names[i - 1]])
-                            if e not in wrong and cand.get(e) and cand.get(e) == cand.get(name)
+                            if e not in wrong and seed.get(e) != seed.get(name)  # other draws, not a variant
+                            and cand.get(e) and cand.get(e) == cand.get(name)   # of the same inputs
                             and ref.get(e) != ref.get(name)), None)
             if name in wrong and earlier:
                 out.append(Finding(check="trap.output_caching", severity="error", failure_class="cheat", case=name,
