@@ -300,6 +300,7 @@ class Search(BaseModel):
     pending: list[Any] = []  # Candidate (kagent.patterns.engine), not yet screened
     survivors: list[Any] = []  # passed the screen, not yet fully verified
     improved: list[tuple[list[float], int, Any]] = []  # (screen score, order, Candidate) better than the base
+    screened: list[Any] = []  # every screened single, in rank order
     tried: list[Tried] = []
     base_score: list[float] | None = None
     combined: bool = False
@@ -318,6 +319,8 @@ def _screen_batch(search: Search, screener: Any, base_source: str, batch: list[A
     search.batches += 1
     order = len(search.tried)
     for i, (c, r) in enumerate(zip(batch, results)):
+        if "+" not in c.operator:
+            search.screened.append(c)
         search.tried.append(Tried(origin=c.origin, operator=c.operator, family=c.family, line=c.line,
                                   priority=round(c.priority, 3), screen=r.summary(), score=r.score, passed=r.passed))
         if r.passed:
@@ -332,13 +335,22 @@ def _pairs(base_source: str, search: Search, combine_fn: Callable[[str, Any, Any
     """Pairs of single edits that each reduced the error (or, with fewer than two of those, the
     best-ranked edits of different lines)."""
     singles = [c for _s, _o, c in search.improved[:k] if "+" not in c.operator]
+    pairs = [(a, b) for i, a in enumerate(singles) for b in singles[i + 1:]]
+    # a fault spread over two sites (both loads of a K loop unmasked) may need both edits before
+    # the error moves: pairs of one operator's edits on different lines, for the 3 top operators
+    ops: list[str] = []
+    for c in search.screened:
+        if c.operator not in ops and not c.operator.startswith(("grid", "pid", "kernel", "stable", "atomic")):
+            ops.append(c.operator)
+    for op in ops[:3]:
+        same = [c for c in search.screened if c.operator == op][:5]
+        pairs += [(a, b) for i, a in enumerate(same) for b in same[i + 1:] if a.line != b.line]
     out, made = [], set()
-    for i, a in enumerate(singles):
-        for b in singles[i + 1:]:
-            c = combine_fn(base_source, a, b)
-            if c is not None and c.source not in made:
-                made.add(c.source)
-                out.append(c)
+    for a, b in pairs:
+        c = combine_fn(base_source, a, b)
+        if c is not None and c.source not in made:
+            made.add(c.source)
+            out.append(c)
     return out[:limit]
 
 
@@ -351,8 +363,8 @@ def search_propose(
     seen_hashes: Sequence[str],
     deadline_s: float | None,
     clock: Callable[[], float],
-    first_batch: int = 32,
-    batch: int = 48,
+    first_batch: int = 8,
+    batch: int = 24,
 ) -> Proposal:
     """The next candidate of the search: a screen survivor if there is one; else screen the next
     batch (the first with the base itself, for its score); when singles are spent, pairs of the

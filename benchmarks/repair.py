@@ -95,7 +95,7 @@ def run_offline(e: dict[str, Any], device: str, runs_dir: str, max_attempts: int
     from kagent.repair.run import repair
 
     cand, ref = _paths(e)
-    vcfg = VerifyConfig(device=device)  # type: ignore[arg-type]
+    vcfg = VerifyConfig(device=device, prewarm=True)  # type: ignore[arg-type]  (a repair loop verifies again and again)
     t0 = time.monotonic()
     s = repair(cand, ref, model="offline", verify_config=vcfg, runs_dir=runs_dir, max_attempts=max_attempts,
                **_patterns(search))
@@ -114,11 +114,17 @@ def run_offline(e: dict[str, Any], device: str, runs_dir: str, max_attempts: int
     }
 
 
+def _own_pattern_dir() -> None:
+    """Each worker process its own pattern store (Chroma files are not shared between processes)."""
+    base = os.environ.get("KAGENT_PATTERNS_DIR") or tempfile.mkdtemp(prefix="kagent-bench-patterns-")
+    os.environ["KAGENT_PATTERNS_DIR"] = os.path.join(base, f"worker-{os.getpid()}")
+
+
 def offline(args: argparse.Namespace) -> dict[str, Any]:
     entries = nearmiss_entries(args.only, args.manifest)
     runs_dir = args.runs_dir or tempfile.mkdtemp(prefix="kagent-bench-runs-")
     results: list[dict[str, Any]] = []
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    with ProcessPoolExecutor(max_workers=args.jobs, initializer=_own_pattern_dir) as pool:
         futs = [pool.submit(run_offline, e, args.device, runs_dir, args.max_attempts, not args.no_search) for e in entries]
         for e, f in zip(entries, futs):
             try:

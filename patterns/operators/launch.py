@@ -183,3 +183,71 @@ def _dropped(src: Src, line0: int) -> list:
                 out.append(one_line(f"line {line0_ + 1}: {n.func.id}(...) gets {p}={val}", line0_,
                                     text.replace(seg, new_call, 1)))
     return out
+
+
+@operator("index_divmod", "stride", 2, "`//` <-> `%` in an index expression", scopes=("kernel", "cuda"))
+def _divmod(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    if "tl.load(" in code or "tl.store(" in code:
+        return []
+    out = [one_line(f"line {line0 + 1}: `//` -> `%`", line0, new) for new in sub_each(r"\s//\s", " % ", code)]
+    out += [one_line(f"line {line0 + 1}: `%` -> `//`", line0, new) for new in sub_each(r"(?<=[\w)\]])\s%\s", " // ", code)]
+    return out
+
+
+def _int_params(src: Src, line0: int) -> list[str]:
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    ptrs = {p for p in k.params if "ptr" in p.lower()}
+    return [p for p in k.params if p not in k.constexpr and p not in ptrs and "eps" not in p.lower()]
+
+
+_TERM = r"(\w+(?:\[[^\]]*\])?)"
+
+
+@operator("index_stride_swap", "stride", 3, "move a stride to the other index term: a + b * S -> a * T + b",
+          scopes=("kernel",))
+def _stride_swap(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    params = _int_params(src, line0)
+    out = []
+    for m in re.finditer(_TERM + r"\s*\+\s*" + _TERM + r"\s*\*\s*(\w+)\b", code):
+        for q in params:
+            new = f"{m.group(1)} * {q} + {m.group(2)}"
+            out.append(one_line(f"line {line0 + 1}: {m.group(0)} -> {new}", line0, code[: m.start()] + new + code[m.end():]))
+    for m in re.finditer(_TERM + r"\s*\*\s*(\w+)\s*\+\s*" + _TERM + r"(?!\s*\*)", code):
+        for q in params:
+            new = f"{m.group(1)} + {m.group(3)} * {q}"
+            out.append(one_line(f"line {line0 + 1}: {m.group(0)} -> {new}", line0, code[: m.start()] + new + code[m.end():]))
+    return out[:8]
+
+
+@operator("unused_attribute", "args", 2, "use a ModelNew attribute that forward never reads", global_=True)
+def _unused_attr(src: Src, line0: int) -> list:
+    """ModelNew stores `self.x` (the reference uses it) but forward ignores it: scale a numeric
+    host value by it, or pass it for a literal launch argument."""
+    cls = next((n for n in src.tree.body if isinstance(n, ast.ClassDef) and n.name == "ModelNew"), None)
+    if cls is None:
+        return []
+    stored, read = set(), set()
+    for n in ast.walk(cls):
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self":
+            (stored if isinstance(n.ctx, ast.Store) else read).add(n.attr)
+    unused = sorted(stored - read)
+    fwd = next((f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "forward"), None)
+    if not unused or fwd is None:
+        return []
+    out = []
+    for i in range(fwd.lineno, fwd.end_lineno or fwd.lineno):
+        code = code_part(src.lines[i])
+        m = re.match(r"^(\s*\w+\s*=\s*)(.*\d.*?)\s*$", code)
+        for attr in unused:
+            if m and "torch." not in m.group(2) and "(" not in m.group(2):
+                out.append(one_line(f"line {i + 1}: scaled by self.{attr}", i, f"{m.group(1)}self.{attr} * {m.group(2)}"))
+            if any(launch.line == i for launch in src.launches):
+                for new in sub_each(r"(?<=[(,]\s)(\d+\.\d*(?:e-?\d+)?)(?=\s*[,)])", f"self.{attr}", code, limit=3):
+                    out.append(one_line(f"line {i + 1}: a literal launch argument -> self.{attr}", i, new))
+    return out

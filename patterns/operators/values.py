@@ -124,3 +124,55 @@ def _mask(src: Src, line0: int) -> list:
             out.append(one_line(f"line {line0 + 1}: tl.{m.group(1)} gets mask={mk}", line0,
                                 text[: end - 1] + extra + text[end - 1:]))
     return out
+
+
+@operator("mask_extend", "mask", 2, "bound the other axis too: a 2-D mask that checks one index only")
+def _mask_extend(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    text = src.lines[line0]
+    code = code_part(text)
+    # bounds available in the kernel: `name < param` for index names made with tl.arange
+    idx = {n.targets[0].id for n in ast.walk(k.node) if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)
+           and "tl.arange" in ast.unparse(n.value)}
+    for n in ast.walk(k.node):  # names built from an index name are index names too (k = k0 + offs_k)
+        if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name) and any(
+                isinstance(x, ast.Name) and x.id in idx for x in ast.walk(n.value)):
+            idx.add(n.targets[0].id)
+    bounds: list[tuple[str, str]] = []
+    for n in ast.walk(k.node):
+        if isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], ast.Lt):
+            left = n.left.value if isinstance(n.left, ast.Subscript) else n.left
+            if isinstance(left, ast.Name) and left.id in idx:
+                b = (left.id, ast.unparse(n.comparators[0]))
+                if b not in bounds:
+                    bounds.append(b)
+    # index names compared nowhere (the bug removed their bound): `r0 + tl.arange` in `for r0 in range(_, END, _)`
+    loops = {n.target.id: ast.unparse(n.iter.args[1]) for n in ast.walk(k.node)
+             if isinstance(n, ast.For) and isinstance(n.target, ast.Name) and isinstance(n.iter, ast.Call)
+             and ast.unparse(n.iter.func).endswith("range") and len(n.iter.args) >= 2}
+    for n in ast.walk(k.node):
+        if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name) and n.targets[0].id in idx:
+            v = n.targets[0].id
+            if any(b[0] == v for b in bounds):
+                continue
+            for name in (x.id for x in ast.walk(n.value) if isinstance(x, ast.Name)):
+                if name in loops:
+                    bounds.append((v, loops[name]))
+    m = re.search(r"\bmask\s*=\s*", code)
+    if not m or not bounds:
+        return []
+    start = m.end()
+    end = _arg_end(code, start)
+    expr = code[start:end]
+    out = []
+    two_d = "None" in expr
+    for v, b in bounds:
+        if re.search(rf"\b{v}\b", expr):
+            continue
+        forms = [f"({v}[:, None] < {b})", f"({v}[None, :] < {b})"] if two_d else [f"({v} < {b})"]
+        for f in forms:
+            new = code[:start] + f"{f} & ({expr.strip()})" + code[end:]
+            out.append(one_line(f"line {line0 + 1}: mask also bounds {v} < {b}", line0, new))
+    return out
