@@ -73,6 +73,7 @@ class Screener:
         self.batches = 0
         self.screened = 0
         self.seconds = 0.0
+        self.base_seconds = 0.0
 
     def close(self) -> None:
         shutil.rmtree(self.work, ignore_errors=True)
@@ -105,6 +106,10 @@ class Screener:
         self.single_file = False
         return None
 
+    def candidate_timeout_s(self) -> float:
+        """A candidate may take this long on the screen's cases: 5x the base (screened first), at least 10 s."""
+        return max(10.0, 5.0 * self.base_seconds) if self.base_seconds else self.per_candidate_s
+
     @property
     def case_names(self) -> list[str]:
         return [c["name"] for c in self.cases]
@@ -127,7 +132,7 @@ class Screener:
             self.batches += 1
             job = {"case_dir": str(self.case_dir), "device": self.device, "single_file": self.single_file,
                    "cases": self.cases, "candidates": [paths[i] for i in todo], "ratio": self.config.error_ratio,
-                   "out": str(out)}
+                   "out": str(out), "candidate_timeout_s": self.candidate_timeout_s()}
             limit = 60.0 + self.per_candidate_s * len(todo)
             if timeout_s is not None:
                 limit = max(5.0, min(limit, timeout_s - (time.monotonic() - t0)))
@@ -158,6 +163,8 @@ class Screener:
         for i in todo:
             results[i] = ScreenResult(passed=False, score=[3.0, 99.0, 1.0, 1.0, 30.0], failing={"screen": ["not_run"]},
                                       message="not screened: out of time")
+        if not self.base_seconds and results.get(0) is not None and results[0].score[0] < 2:
+            self.base_seconds = results[0].seconds  # the first source of the first batch is the base
         self.screened += len(paths)
         self.seconds += time.monotonic() - t0
         return [results[i] for i in range(len(paths))]

@@ -3,7 +3,8 @@ imported once, the reference's cached case files read once).
 
 Run as `python -m kagent.agents.screen_worker` in the verifier's sandbox (scrubbed environment,
 own process group, timeout, memory limit). Job on stdin (JSON): case_dir, device, single_file,
-cases (CaseSpec dicts), candidates (paths), ratio, out (a JSONL file). One line per candidate:
+cases (CaseSpec dicts), candidates (paths), ratio, out (a JSONL file), candidate_timeout_s (a
+candidate over it is judged `timeout` and the next one starts). One line per candidate:
 {"index", "cases": {name: {"classes", "fraction", "rel_l2", "error"}}, "seconds"}. The parent reads
 the file even after a timeout (the candidates judged so far count).
 
@@ -14,10 +15,15 @@ from __future__ import annotations
 
 import json
 import math
+import signal
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+
+class _TooSlow(BaseException):  # not an Exception: a candidate's own `except Exception` cannot swallow it
+    pass
 
 
 def _judge(case: dict, data: dict, expected: dict, outs: list, run: Any, ratio: float) -> dict:
@@ -69,10 +75,19 @@ def main() -> int:
     cases = job["cases"]
     data = {c["name"]: torch.load(casefiles.inputs_path(case_dir, c["name"]), weights_only=False) for c in cases}
     expected = {c["name"]: torch.load(casefiles.expected_path(case_dir, c["name"]), weights_only=False) for c in cases}
+    limit = float(job.get("candidate_timeout_s") or 0)
+
+    def _alarm(signum: int, frame: Any) -> None:
+        raise _TooSlow(f"over the screen's {limit:.0f} s per candidate")
+
+    if limit > 0:
+        signal.signal(signal.SIGALRM, _alarm)
     with open(job["out"], "a", buffering=1) as out:
         for index, path in enumerate(job["candidates"]):
             t0 = time.monotonic()
             res: dict[str, Any] = {}
+            if limit > 0:
+                signal.setitimer(signal.ITIMER_REAL, limit)
             try:
                 modules = harness._Modules(Path(path), f"kagent_screen_{index}", apply_overrides=job["single_file"])
                 modules.get({})
@@ -88,10 +103,15 @@ def main() -> int:
                     model = harness._build_model(module, data[name], c["seed"], device)
                     run = harness._call(model, data[name]["inputs"], device, allocator, "nan", "nan")
                     res[name] = _judge(c, data[name], expected[name], run.outputs, run, job["ratio"])
+                except _TooSlow as exc:  # the rest of this candidate's cases are skipped too
+                    res[name] = {"classes": ["timeout"], "fraction": 1.0, "rel_l2": 1e30, "error": str(exc)}
+                    break
                 except Exception as exc:
                     err = harness._error_event(exc)
                     res[name] = {"classes": [err.get("failure_class") or "runtime_error"], "fraction": 1.0,
                                  "rel_l2": 1e30, "error": str(err.get("message", ""))[:300]}
+            if limit > 0:
+                signal.setitimer(signal.ITIMER_REAL, 0)
             out.write(json.dumps({"index": index, "cases": res, "seconds": time.monotonic() - t0}) + "\n")
     return 0
 

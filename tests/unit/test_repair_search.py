@@ -90,3 +90,22 @@ def test_offline_repair_of_a_fault_no_pattern_names(tmp_path, monkeypatch):
     search = json.loads((run / "search_0.json").read_text())
     assert any(t["passed"] and t["operator"] == "sqrt_swap" for t in search["tried"])
     assert "tl.rsqrt(ms + eps)" in Path(s.repaired_path).read_text()
+
+
+def test_the_llm_prompt_carries_the_localization():
+    from kagent.agents.debug import debug_messages
+    from kagent.agents.localize import localize
+    from kagent.report import Finding, VerifyReport
+
+    src = (DEV / "rowmax_init_zero.py").read_text()
+    rep = VerifyReport(verdict="fail", failure_class="numerical_mismatch", summary="numerical_mismatch: x",
+                       candidate="c.py", reference="c.py", device="cpu",
+                       findings=[Finding(check="oracle", severity="error", failure_class="numerical_mismatch",
+                                         case="stress_negative", message="m", evidence={"location": "whole_rows"})])
+    loc = localize(rep, src)
+    msgs = debug_messages(kernel_name="k", backend="Triton", kernel_source=src, reference_source="", single_file=True,
+                          report=rep, hits=[], history=[], feedback=None, localization=loc.prompt_lines())
+    user = msgs[-1]["content"]
+    assert "Where the fault most likely is" in user and "stress_negative" in user
+    init = next(i + 1 for i, ln in enumerate(src.splitlines()) if "tl.zeros(" in ln)
+    assert f"line {init} " in user
