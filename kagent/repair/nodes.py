@@ -234,10 +234,10 @@ def triage(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         d = d.model_copy(update={"route": "unsupported", "reason": (
             f"{what} ({state.backend_evidence or 'detected at ingest'}), and the pattern library has no pattern with a "
             f"mechanical fix for backend {backend}: the offline engine cannot repair it (an LLM can: --model)")})
-    if (ctx.offline and getattr(ctx.candidate_fixes, "supports_search", False) and d.runs
+    if (ctx.offline and getattr(ctx.candidate_fixes, "supports_search", False) and (d.runs or d.from_kernel)
             and d.route in ("far_miss", "unsupported") and report.verdict == "fail" and report.failure_class):
         # the edit search's operators do not depend on a pattern naming the failure: a kernel that
-        # runs is searched (the screen and the full verifier still decide)
+        # runs, or fails in its own code, is searched (the screen and the full verifier still decide)
         d = d.model_copy(update={"route": "near_miss", "reason": f"{d.reason}; the edit search tries its operators"})
     score = guards.report_score(report)
     emit(ctx, "triage", route=d.route, reason=d.reason, runs=d.runs, partial=d.partial, score=score, engine=d.engine,

@@ -150,10 +150,11 @@ def _pid_swap(src: Src, line0: int) -> list:
     return out
 
 
-@operator("dropped_argument", "args", 1, "pass a helper's defaulted argument that ModelNew holds", global_=True)
+@operator("dropped_argument", "args", 1, "pass a helper's argument that the call leaves out and ModelNew holds",
+          global_=True)
 def _dropped(src: Src, line0: int) -> list:
-    """A call of a module-level helper that leaves a defaulted parameter out, where ModelNew sets
-    `self.<param>` (or the module defines `<param>`): pass it."""
+    """A call of a module-level helper that leaves a parameter out (defaulted, or missing: a
+    TypeError), where ModelNew sets `self.<param>` (or the module defines `<param>`): pass it."""
     helpers = {f.name: f for f in src.tree.body if isinstance(f, ast.FunctionDef) and f.name not in src.kernels}
     attrs: set[str] = set()
     for n in ast.walk(src.tree):
@@ -166,8 +167,6 @@ def _dropped(src: Src, line0: int) -> list:
             continue
         f = helpers[n.func.id]
         params = [a.arg for a in f.args.args]
-        n_def = len(f.args.defaults)
-        defaulted = params[len(params) - n_def:] if n_def else []
         given = len(n.args)
         kw = {k.arg for k in n.keywords}
         line0_ = n.lineno - 1
@@ -176,7 +175,7 @@ def _dropped(src: Src, line0: int) -> list:
         if seg is None or seg not in text:
             continue
         for i, p in enumerate(params):
-            if p not in defaulted or i < given or p in kw:
+            if i < given or p in kw or p == "self":
                 continue
             for val in ([f"self.{p}"] if p in attrs else []) + ([p] if p in module_names else []):
                 new_call = seg[:-1] + (", " if (n.args or n.keywords) else "") + f"{p}={val})"

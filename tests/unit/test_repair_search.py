@@ -111,3 +111,17 @@ def test_the_llm_prompt_carries_the_localization():
     assert "Where the fault most likely is" in user and "stress_negative" in user
     init = next(i + 1 for i, ln in enumerate(src.splitlines()) if "tl.zeros(" in ln)
     assert f"line {init} " in user
+
+
+def test_a_class_no_pattern_fixes_is_searched_not_triaged_far_miss(tmp_path, monkeypatch):
+    """An fp32 output for an fp16 input: the pattern engine alone triaged it far-miss (no pattern
+    with a mechanical fix knows dtype_mismatch); the search repairs it with the out_dtype operator."""
+    from kagent.config import VerifyConfig
+    from kagent.repair.run import repair
+
+    monkeypatch.setenv("KAGENT_PATTERNS_DIR", str(tmp_path / "patterns"))
+    s = repair(DEV / "relu_fp16_out_dtype.py", None, model="offline", verify_config=VerifyConfig(device="cpu"),
+               runs_dir=tmp_path / "runs", max_attempts=3)
+    assert s.status == "repaired", s.reason
+    assert s.triage == "near_miss"
+    assert "dtype=x.dtype" in Path(s.repaired_path).read_text()
