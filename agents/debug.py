@@ -365,6 +365,7 @@ def search_propose(
     clock: Callable[[], float],
     first_batch: int = 8,
     batch: int = 24,
+    max_improvements: int = 2,
 ) -> Proposal:
     """The next candidate of the search: a screen survivor if there is one; else screen the next
     batch (the first with the base itself, for its score); when singles are spent, pairs of the
@@ -409,7 +410,10 @@ def search_propose(
             if search.pending:
                 continue
         break
-    for _s, _o, c in search.improved:
+    # the best improvements go to the full verifier (a better one becomes the next base), but only
+    # a few: each costs a full verify, and one that is no better there says the screen's error is not
+    # the whole story
+    for _s, _o, c in search.improved[:max_improvements]:
         h = source_hash(c.source)
         if h not in seen and h not in search.proposed:
             return propose(c, "reduces the error on the screen")
