@@ -92,7 +92,8 @@ def finding_lines(report: VerifyReport, limit: int = 6) -> list[str]:
     return out
 
 
-def error_text(report: VerifyReport) -> str:
+def failure_digest(report: VerifyReport) -> str:
+    """The summary and the first kinds of finding: the query text for pattern retrieval."""
     return "\n".join([report.summary, *finding_lines(report, limit=4)])
 
 

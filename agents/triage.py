@@ -29,9 +29,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from kagent.repair.state import TriageClass
 from kagent.report import Finding, VerifyReport
 
-TriageClass = Literal["pass", "cheat", "near_miss", "far_miss", "unsupported"]
 Engine = Literal["offline", "llm"]
 RUN_FAILURES = frozenset({"compile_error", "runtime_error", "timeout", "crash"})
 TOTAL_FRACTION = 0.99  # a case whose output has at least this fraction of its elements wrong ...
@@ -89,7 +89,7 @@ def total_mismatch(report: VerifyReport) -> bool:
     return all(any(f.case == name and _totally_wrong(f) for f in errors) for name in names)
 
 
-def error_text(report: VerifyReport) -> str:
+def error_messages(report: VerifyReport) -> str:
     """What the error findings say: messages, tracebacks and worker stderr (for regexes)."""
     parts = [report.summary]
     for f in report.errors():
@@ -118,7 +118,7 @@ def kernel_error(report: VerifyReport) -> str | None:
 
 
 def _regexes_naming(report: VerifyReport, fc: str, error_regexes: Mapping[str, Sequence[str]]) -> list[str]:
-    text = error_text(report)
+    text = error_messages(report)
     return [rx for rx in error_regexes.get(fc, ()) if re.search(rx, text, re.IGNORECASE)]
 
 

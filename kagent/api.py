@@ -11,12 +11,12 @@ import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import ValidationError
 
 from kagent.batch.plan import BatchOptions, BatchSummary, KernelResult, KernelSpec, absolute_model
-from kagent.config import VerifyConfig
+from kagent.config import DeviceChoice, VerifyConfig, validation_message
 from kagent.errors import InputError, KagentError
 from kagent.report import VerifyReport
 from kagent.repair.run import repair, resolve_model
@@ -64,8 +64,7 @@ def batch_options(
     try:
         return BatchOptions.model_validate({"token_budget": token_budget, "model": resolve_model(model), **given})
     except ValidationError as exc:
-        lines = str(exc).splitlines()
-        raise InputError(f"{lines[1] if len(lines) > 1 else lines[0]}: {lines[-1].strip()}") from exc
+        raise InputError(validation_message(exc)) from exc
 
 
 def _write_manifest(specs: list[KernelSpec], out: str | Path | None) -> Path:
@@ -143,8 +142,8 @@ def lower(
     for path in (candidate, reference):
         if path is not None and not Path(path).is_file():
             raise InputError(f"no such file: {path}")
-    if device not in ("auto", "cpu", "cuda"):
-        raise InputError("device must be auto, cpu or cuda")
+    if device not in get_args(DeviceChoice):
+        raise InputError(f"device must be one of {', '.join(get_args(DeviceChoice))}, not {device!r}")
     try:
         report = run_lowering(Path(candidate), Path(reference) if reference else None, arch=arch,
                               out_dir=Path(out_dir) if out_dir else None, model=model, rounds=rounds,

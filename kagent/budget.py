@@ -2,7 +2,8 @@
 
 Layer 1: imports nothing of kagent's but errors. The never-exceed rule lives here: a call is
 admitted only if its prompt plus the most it may answer fits in what is left; what the provider
-reports afterwards is charged. A batch shares one ledger between threads, hence the lock.
+reports afterwards is charged. Within one process a ledger may be shared by threads, hence the
+lock; a batch's processes share a file-locked pool instead (kagent.batch.ledger).
 """
 
 from __future__ import annotations

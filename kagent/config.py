@@ -10,9 +10,17 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 AntiCheatProfile = Literal["strict", "default", "lenient"]
+
+
+def validation_message(exc: ValidationError) -> str:
+    """A settings error in one line per field: `device: Input should be 'auto', 'cpu' or 'cuda'`."""
+    return "; ".join(f"{'.'.join(str(x) for x in e['loc']) or 'settings'}: {e['msg']}" for e in exc.errors())
+
+
+DeviceChoice = Literal["auto", "cpu", "cuda"]  # "auto": CUDA when a device is visible, else the CPU interpreter
 
 
 class VerifyConfig(BaseModel):
@@ -20,7 +28,7 @@ class VerifyConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    device: Literal["auto", "cpu", "cuda"] = "auto"
+    device: DeviceChoice = "auto"
     seeds: int = Field(3, ge=1, description="seeded trials of the problem's own inputs")
     stress: bool = Field(True, description="value-stress cases: scales 1e-3 and 1e3, offset mean, negatives")
     shapes: bool = Field(True, description="boundary shapes from overridden module-level constants")

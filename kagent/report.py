@@ -37,11 +37,11 @@ MismatchLocation = Literal[
 ]
 
 
-class Model(BaseModel):
+class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Mismatch(Model):
+class Mismatch(_Strict):
     """Evidence of a numerical comparison of one output tensor against the float64 truth."""
 
     output_index: int
@@ -61,7 +61,7 @@ class Mismatch(Model):
     first_mismatches: list[list[int]] = Field(default_factory=list, description="up to 5 indices")
 
 
-class Finding(Model):
+class Finding(_Strict):
     check: str
     severity: Severity
     message: str
@@ -70,7 +70,7 @@ class Finding(Model):
     evidence: dict[str, Any] = Field(default_factory=dict)
 
 
-class CaseInfo(Model):
+class CaseInfo(_Strict):
     """One input case of the suite: how its inputs were made."""
 
     name: str
@@ -82,12 +82,12 @@ class CaseInfo(Model):
     transform: str | None = None
 
 
-class CheckNotRun(Model):
+class CheckNotRun(_Strict):
     check: str
     reason: str
 
 
-class Timing(Model):
+class Timing(_Strict):
     status: Literal["measured", "not_measured"]
     reason: str | None = None
     reference_ms: float | None = None
@@ -98,7 +98,7 @@ class Timing(Model):
     runs: int | None = None
 
 
-class VerifyReport(Model):
+class VerifyReport(_Strict):
     verdict: Verdict
     failure_class: FailureClass | None = None
     summary: str

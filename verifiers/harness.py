@@ -1,6 +1,6 @@
 """The worker process: runs the reference or the candidate on the input suite.
 
-Started by verifiers/runner.py as `python -m kagent.verifiers.harness` in a sandbox; reads a job
+Started by verifiers/verify.py through tools/sandbox.py as `python -m kagent.verifiers.harness`; reads a job
 (JSON) from stdin, writes events (one JSON object a line, flushed) and tensors (torch.save) into
 the job's out_dir. The parent judges; this process only runs and records, so that a candidate that
 hangs, segfaults or corrupts memory takes nothing but this process down.

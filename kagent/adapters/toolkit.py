@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from kagent import api
-from kagent.config import AntiCheatProfile, VerifyConfig
+from kagent.config import AntiCheatProfile, DeviceChoice, VerifyConfig
 from kagent.tools.problem import inspect_sources
 from kagent.verifiers.anticheat_static import static_findings
 from kagent.patterns.schema import Pattern
@@ -41,7 +41,7 @@ class CheckCheatsArgs(BaseModel):
     reference: str | None = Field(None, description="path of the reference problem file (class Model)")
     profile: AntiCheatProfile = Field("default", description="strict | default | lenient")
     full_verify: bool = Field(False, description="also run the verifier's dynamic traps (runs the kernel)")
-    device: Literal["auto", "cpu", "cuda"] = "auto"
+    device: DeviceChoice = "auto"
 
 
 class CheatCheck(BaseModel):
@@ -65,7 +65,7 @@ class RepairKernelArgs(BaseModel):
     model: str | None = Field(None, description="litellm model, 'offline', script:FILE; default $KAGENT_MODEL or offline")
     max_attempts: int | None = Field(None, ge=0, description="debug steps")
     timeout_s: float | None = Field(None, gt=0, description="wall-time limit of the run")
-    device: Literal["auto", "cpu", "cuda"] = "auto"
+    device: DeviceChoice = "auto"
     runs_dir: str = Field("runs", description="where the run directory is written")
     verify: VerifyConfig | None = Field(None, description="verifier settings (default: VerifyConfig())")
 

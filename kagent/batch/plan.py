@@ -26,7 +26,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kagent.batch.ledger import DEFAULT_FLOOR_TOKENS, POLICY_NAME, model_prices
-from kagent.config import VerifyConfig
+from kagent.config import DeviceChoice, VerifyConfig
 from kagent.errors import InputError
 from kagent.repair.state import FinalStatus, GuardName, RepairConfig
 
@@ -68,7 +68,7 @@ class BatchOptions(BaseModel):
     max_attempts: int | None = Field(None, ge=0)
     kernel_timeout_s: float = Field(1800.0, gt=0, description="wall-time limit of one kernel's repair")
     kill_grace_s: float = Field(60.0, ge=0, description="after the limit, how long before its worker is killed")
-    device: Literal["auto", "cpu", "cuda"] = "auto"
+    device: DeviceChoice = "auto"
     gpus: list[str] | None = Field(None, description="GPU ids to spread workers over (None: detect)")
     verify: VerifyConfig = Field(default_factory=VerifyConfig)
     repair: RepairConfig = Field(default_factory=RepairConfig)

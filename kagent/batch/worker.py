@@ -27,7 +27,6 @@ from kagent.config import VerifyConfig
 from kagent import log as klog
 from kagent.errors import InputError, KagentError, ReferenceFailed
 from kagent.procs import die_with_parent
-from kagent.agents.triage import knowledge
 from kagent.repair.run import repair
 from kagent.repair.state import RepairConfig, RepairSummary
 
@@ -155,6 +154,8 @@ class LockedStore:
 
 
 def _patterns(job: Job) -> tuple[Any, Any, frozenset[str] | None]:
+    """The shared store (locked for writes), the engine's fixes, and None for the fixable classes
+    (the graph's triage decides them for the backend it detects); frozenset() without a library."""
     try:
         from kagent.patterns.engine import candidate_fixes
         from kagent.patterns.store import PatternStore, default_store_dir
@@ -165,7 +166,7 @@ def _patterns(job: Job) -> tuple[Any, Any, frozenset[str] | None]:
     lock = where / ".kagent-batch.lock"
     with _file_lock(lock):
         store = PatternStore.open(where)
-    return LockedStore(store, lock), candidate_fixes, knowledge(store.all(), "triton").classes
+    return LockedStore(store, lock), candidate_fixes, None
 
 
 def run_job(job: Job, pool: PoolClient) -> KernelResult:

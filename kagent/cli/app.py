@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from pydantic import ValidationError
 
 from kagent import api, log
 from kagent.cli import asm, batch, lower, mcp, patterns, repair
 from kagent.cli.render import print_report
-from kagent.config import VerifyConfig
+from kagent.config import VerifyConfig, validation_message
 from kagent.errors import KagentError
 
 app = typer.Typer(
@@ -52,8 +53,6 @@ def verify(
 ) -> None:
     """Differential verification and anti-cheat. Exit 0 pass, 1 fail or cheat, 2 bad input."""
     log.configure(verbose)
-    if device not in ("auto", "cpu", "cuda"):
-        _fail_input(f"--device must be auto, cpu or cuda, not {device!r}")
     unknown = [c for c in check if c not in ("batch-invariance", "determinism")]
     if unknown:
         _fail_input(f"unknown --check {', '.join(unknown)} (known: batch-invariance, determinism)")
@@ -72,8 +71,8 @@ def verify(
         updates["timeout_s"] = timeout
     try:
         config = VerifyConfig(**updates)
-    except ValueError as e:
-        _fail_input(str(e).splitlines()[0] + ": " + str(e).splitlines()[-1].strip())
+    except ValidationError as e:
+        _fail_input(validation_message(e))
     try:
         report = api.verify(candidate, reference, config)
     except KagentError as e:  # bad input, a failing reference, a missing toolchain

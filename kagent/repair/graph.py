@@ -6,7 +6,7 @@
                                     |                                       +--------+        |
                                     +-------------------------------- verify <----------------+
                                  verify (candidate n > 0) -> assess -> retrieve | gate | report
-    ingest -> report: offline, and no pattern with a mechanical fix for the detected backend (unsupported)
+    triage -> report also for "unsupported": offline, and no pattern with a mechanical fix for the backend
     verify -> report: the run's wall time was spent before the verify could start
 
 Nodes (kagent.repair.nodes) set `route`; the conditional edges below are the only place that
@@ -41,7 +41,7 @@ NODES: dict[str, NodeFn] = {
 
 # node -> the routes it may take (conditional edges); plain edges are listed in build()
 ROUTES: dict[str, tuple[str, ...]] = {
-    "ingest": ("static_anticheat", "report"),
+    "ingest": ("static_anticheat",),
     "static_anticheat": ("verify", "report"),
     "verify": ("triage", "assess", "report"),
     "triage": ("retrieve", "report"),

@@ -24,7 +24,7 @@ from kagent.agents.debug import (
     Search,
     debug_messages,
     engine_propose,
-    error_text,
+    failure_digest,
     finding_lines,
     llm_propose,
     search_propose,
@@ -116,7 +116,7 @@ def _hits(ctx: RepairContext, state: RepairState, report: VerifyReport, source: 
     key = ("hits", source_hash(source), report.failure_class, backend)
     if key not in ctx.cache:
         ctx.cache[key] = list(
-            ctx.patterns.retrieve(report.failure_class, error_text(report), source, backend=backend, k=ctx.config.patterns_k)
+            ctx.patterns.retrieve(report.failure_class, failure_digest(report), source, backend=backend, k=ctx.config.patterns_k)
         )
     return ctx.cache[key]
 
@@ -586,7 +586,7 @@ def learn(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
     if state.status == "repaired" and not won and state.repaired_index is not None:
         original = _report(ctx, 0)
         learned = store.learn(
-            original.failure_class, error_text(original), ctx.run.read_source(0),
+            original.failure_class, failure_digest(original), ctx.run.read_source(0),
             ctx.run.read_source(state.repaired_index),
             f"Repaired by {state.repaired_origin} in run {state.run_id}: {state.reason}",
             state.run_id, verified=True,

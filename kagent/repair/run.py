@@ -14,10 +14,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from kagent.agents.guards import recursion_fired, recursion_limit
-from kagent.agents.triage import knowledge
 from kagent.budget import Ledger, LedgerSnapshot
-from kagent.config import VerifyConfig
+from kagent.config import VerifyConfig, validation_message
 from kagent.errors import InputError
 from kagent.repair.nodes import RepairContext, StaticCheckFn, VerifyFn, summary_of
 from kagent.repair.state import RepairConfig, RepairState, RepairSummary
@@ -69,16 +70,17 @@ def _default_static_check(vcfg: VerifyConfig, reference: Path) -> StaticCheckFn 
     return check
 
 
-def _default_patterns() -> tuple[Any, Any, frozenset[str] | None]:
-    """The pattern store, the engine's candidate_fixes, and the failure classes it can fix."""
+def _default_patterns() -> tuple[Any, Any]:
+    """The pattern store and the engine's candidate_fixes (None, None when the library cannot load).
+    Which failure classes the engine can fix is decided in one place: the graph's triage, for the
+    backend it detects (RepairContext.knowledge)."""
     try:
         from kagent.patterns.engine import candidate_fixes
         from kagent.patterns.store import PatternStore
     except ImportError as exc:
         log.warning("pattern library unavailable (%s): the offline engine cannot propose fixes", exc)
-        return None, None, frozenset()
-    store = PatternStore.open()
-    return store, candidate_fixes, knowledge(store.all(), "triton").classes
+        return None, None
+    return PatternStore.open(), candidate_fixes
 
 
 def _checkpointer(run: RunDir) -> Any:
@@ -133,7 +135,10 @@ def repair(
                      ("device", device)):
             if v is not None:
                 updates[k] = v
-        cfg = RepairConfig.model_validate({**(config.model_dump() if config else {}), **updates})
+        try:
+            cfg = RepairConfig.model_validate({**(config.model_dump() if config else {}), **updates})
+        except ValidationError as exc:
+            raise InputError(validation_message(exc)) from exc
         vcfg = verify_config or VerifyConfig()
         if cfg.device != "auto" and vcfg.device == "auto":
             vcfg = vcfg.model_copy(update={"device": cfg.device})
@@ -154,9 +159,9 @@ def repair(
         )
 
     if patterns is None and candidate_fixes is None:
-        patterns, candidate_fixes, fixable = _default_patterns()
+        patterns, candidate_fixes = _default_patterns()
         if patterns is None and known_classes is None and cfg.model == "offline":
-            known_classes = fixable  # no library: the engine knows nothing (far-miss, with that reason)
+            known_classes = frozenset()  # no library: the engine knows nothing (far-miss, with that reason)
     verify_reference = Path(run.read_config()["verify_reference"])
     ctx_static = static_check if static_check is not None else _default_static_check(vcfg, verify_reference)
 

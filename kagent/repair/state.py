@@ -1,6 +1,6 @@
 """The repair graph's models: its settings, its (flat) state, its summary.
 
-Layer 1: imports nothing of kagent's. Sources and reports are files in the run directory; the
+Layer 1: imports only kagent.config. Sources and reports are files in the run directory; the
 state holds ids, counters, paths, hashes and short strings, so that checkpoints stay small and
 plain (no nested models for msgpack to warn about).
 """
@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from kagent.config import DeviceChoice
 
 RunStatus = Literal["running", "repaired", "already_correct", "cheat", "unrepaired", "error"]
 FinalStatus = Literal["repaired", "already_correct", "cheat", "unrepaired", "error"]
@@ -75,7 +77,7 @@ class RepairConfig(BaseModel):
         "auto", description="the kernel's backend (retrieval, prompt); auto: detected from the source at ingest"
     )
     learn: bool = Field(True, description="feed verified repairs to the pattern library")
-    device: Literal["auto", "cpu", "cuda"] = "auto"
+    device: DeviceChoice = "auto"
 
 
 class RepairState(BaseModel):

@@ -47,7 +47,7 @@ def test_secrets_never_reach_the_candidate_and_a_correct_kernel_exits_0():
         ([str(FIX / "syntax_error.py"), "-r", str(PROBLEM)], "syntax error"),
         ([str(PROBLEM)], "no class ModelNew"),
         ([str(FIX / "env_probe.py"), "-r", str(FIX / "broken_reference.py")], "the reference fails"),
-        ([str(FIX / "env_probe.py"), "-r", str(PROBLEM), "--device", "tpu"], "--device must be"),
+        ([str(FIX / "env_probe.py"), "-r", str(PROBLEM), "--device", "tpu"], "device: Input should be"),
         ([str(FIX / "env_probe.py"), "-r", str(PROBLEM), "--check", "nonsense"], "unknown --check"),
     ],
 )
