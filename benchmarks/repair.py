@@ -78,14 +78,13 @@ def _patterns(search: bool = True) -> dict[str, Any]:
     if not _SERVICES:
         from kagent.patterns.engine import candidate_fixes
         from kagent.patterns.store import PatternStore
-        from kagent.agents.triage import knowledge
 
         def patterns_only(hits: Any, source: str, limit: int) -> Any:
             return candidate_fixes(hits, source, limit)
 
         store = PatternStore.open()
-        _SERVICES.update(patterns=store, candidate_fixes=candidate_fixes if search else patterns_only,
-                         known_classes=knowledge(store.all(), "triton").classes)
+        # the classes the engine can fix are the graph's triage's business (RepairContext.knowledge)
+        _SERVICES.update(patterns=store, candidate_fixes=candidate_fixes if search else patterns_only)
     return _SERVICES
 
 
