@@ -24,6 +24,7 @@ from kagent.tools.sandbox import Spawned, candidate_env, python_argv
 log = logging.getLogger("kagent.agents.screen")
 
 _WORKER = "kagent.agents.screen_worker"
+CUDA_C_COMPILE_S = 180.0  # a load_inline build of one edited candidate, at most
 
 
 class ScreenResult(BaseModel):
@@ -74,6 +75,10 @@ class Screener:
         self.screened = 0
         self.seconds = 0.0
         self.base_seconds = 0.0
+        # CUDA C candidates compile (nvcc) on first use: each edit is a new extension to build
+        self.cuda_c = any(k in self.candidate.read_text() for k in ("load_inline", "cpp_extension", "SourceModule"))
+        if self.cuda_c:
+            self.per_candidate_s = max(self.per_candidate_s, CUDA_C_COMPILE_S)
 
     def close(self) -> None:
         shutil.rmtree(self.work, ignore_errors=True)
@@ -108,6 +113,8 @@ class Screener:
 
     def candidate_timeout_s(self) -> float:
         """A candidate may take this long on the screen's cases: 5x the base (screened first), at least 10 s."""
+        if self.cuda_c:
+            return CUDA_C_COMPILE_S + 5.0 * self.base_seconds
         return max(10.0, 5.0 * self.base_seconds) if self.base_seconds else self.per_candidate_s
 
     @property
