@@ -302,6 +302,7 @@ class Search(BaseModel):
     survivors: list[Any] = []  # passed the screen, not yet fully verified
     improved: list[tuple[list[float], int, Any]] = []  # (screen score, order, Candidate) better than the base
     screened: list[Any] = []  # every screened single, in rank order
+    scores: dict[str, list[float]] = {}  # source hash -> screen score
     tried: list[Tried] = []
     base_score: list[float] | None = None
     combined: bool = False
@@ -322,6 +323,7 @@ def _screen_batch(search: Search, screener: Any, base_source: str, batch: list[A
     for i, (c, r) in enumerate(zip(batch, results)):
         if "+" not in c.operator:
             search.screened.append(c)
+        search.scores[source_hash(c.source)] = r.score
         search.tried.append(Tried(origin=c.origin, operator=c.operator, family=c.family, line=c.line,
                                   priority=round(c.priority, 3), screen=r.summary(), score=r.score, passed=r.passed))
         if r.passed:
@@ -332,7 +334,7 @@ def _screen_batch(search: Search, screener: Any, base_source: str, batch: list[A
 
 
 def _pairs(base_source: str, search: Search, combine_fn: Callable[[str, Any, Any], Any], k: int = 6,
-           limit: int = 30) -> list[Any]:
+           limit: int = 40) -> list[Any]:
     """Pairs of single edits that each reduced the error (or, with fewer than two of those, the
     best-ranked edits of different lines)."""
     singles = [c for _s, _o, c in search.improved[:k] if "+" not in c.operator]
@@ -343,8 +345,9 @@ def _pairs(base_source: str, search: Search, combine_fn: Callable[[str, Any, Any
     for c in search.screened:
         if c.operator not in ops and not c.operator.startswith(("grid", "pid", "kernel", "stable", "atomic")):
             ops.append(c.operator)
-    for op in ops[:3]:
-        same = [c for c in search.screened if c.operator == op][:5]
+    for op in ops[:3]:  # edits that still run (a broadcast error is no half of a fix)
+        same = [c for c in search.screened if c.operator == op
+                and search.scores.get(source_hash(c.source), [9.0])[0] < 2.0][:8]
         pairs += [(a, b) for i, a in enumerate(same) for b in same[i + 1:] if a.line != b.line]
     out, made = [], set()
     for a, b in pairs:
