@@ -111,7 +111,7 @@ def report_score(report: VerifyReport) -> list[float]:
     """Lower is better, compared lexicographically: tier (pass, wrong values, does not run,
     verifier error, cheat), failing cases, failure classes, error findings, worst mismatch
     fraction, worst relative L2 error."""
-    tier = {"pass": 0.0, "fail": 1.0, "error": 3.0, "cheat": 4.0}[report.verdict]
+    tier = {"pass": 0.0, "fail": 1.0, "not_run": 3.0, "error": 3.0, "cheat": 4.0}[report.verdict]
     if report.verdict == "fail" and report.failure_class in RUN_FAILURES:
         tier = 2.0
     errs = report.errors()

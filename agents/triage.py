@@ -157,6 +157,8 @@ def classify(
         return decide("cheat", f"rejected by anti-cheat: {report.summary}")
     if report.verdict == "error":
         return decide("unsupported", f"the verifier could not judge the kernel: {report.summary}")
+    if report.verdict == "not_run":
+        return decide("unsupported", f"the kernel cannot run here: {report.summary}")
     fc = report.failure_class
     if fc is None:
         return decide("far_miss", f"failed without a failure class: {report.summary}")

@@ -23,7 +23,7 @@ from kagent.repair.run import repair, resolve_model
 from kagent.repair.state import RepairSummary
 
 __all__ = [
-    "verify", "repair", "batch", "batch_options", "lower", "lowering_failures", "asm", "open_patterns", "pattern_yaml",
+    "verify", "cache", "repair", "batch", "batch_options", "lower", "lowering_failures", "asm", "open_patterns", "pattern_yaml",
     "BatchOptions", "BatchSummary", "KernelResult", "KernelSpec", "RepairSummary", "VerifyReport",
 ]
 
@@ -45,6 +45,26 @@ def verify(
     if overrides:
         cfg = VerifyConfig.model_validate({**cfg.model_dump(), **overrides})
     return verify_paths(candidate, reference, cfg)
+
+
+# -- the reference cache --------------------------------------------------------------------------
+def cache(action: str = "show", *, everything: bool = False, limit_mb: int | None = None) -> Any:
+    """kagent's reference cache (kagent.verifiers.casefiles.CacheInfo): "show" its size and entries,
+    "prune" it to its limit (CacheConfig, env KAGENT_CACHE_LIMIT_MB, or `limit_mb`), or "clear" it
+    (`everything`: kagent's Triton and extension caches too). Raises InputError for another action."""
+    from kagent.config import CacheConfig, cache_dir
+    from kagent.verifiers import casefiles
+
+    limit = (CacheConfig.from_env().limit_mb if limit_mb is None else limit_mb) << 20
+    root = cache_dir()
+    if action == "show":
+        return casefiles.info(root, limit)
+    if action == "prune":
+        cfg = CacheConfig.from_env()
+        return casefiles.info(root, limit, removed=casefiles.prune(root / "reference", limit, in_use_s=cfg.in_use_s))
+    if action == "clear":
+        return casefiles.info(root, limit, removed=casefiles.clear(root, everything=everything))
+    raise InputError(f"unknown cache action {action!r} (show, prune, clear)")
 
 
 # -- batch ----------------------------------------------------------------------------------------

@@ -96,6 +96,20 @@ class Ledger:
         self._spent = (spent or LedgerSnapshot()).model_copy()
         self._reserved = 0
         self._reserved_cost = 0.0
+        self._prompt_ratio: dict[str, float] = {}
+
+    # -- what the provider has shown of its tokenizer ------------------------------------------
+    def prompt_ratio(self, model: str) -> float | None:
+        """The largest provider-reported / counted prompt ratio seen for `model` (None before its first call)."""
+        with self._lock:
+            return self._prompt_ratio.get(model)
+
+    def observe_prompt(self, model: str, counted: int, reported: int) -> None:
+        """Remember how the provider counted a prompt we counted as `counted` tokens."""
+        if counted <= 0 or reported <= 0:
+            return
+        with self._lock:
+            self._prompt_ratio[model] = max(self._prompt_ratio.get(model, 0.0), reported / counted)
 
     # -- reading -------------------------------------------------------------------------------
     def snapshot(self) -> LedgerSnapshot:

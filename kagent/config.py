@@ -36,6 +36,10 @@ class VerifyConfig(BaseModel):
     max_shape_numel: int = Field(
         1 << 22, description="skip boundary shapes whose inputs hold more elements than this in all"
     )
+    oracle_sample_above: int = Field(
+        1 << 22, ge=0, description="outputs with more elements than this get their float64 truth on a sample of "
+        "batch rows (when rows are independent); the other rows are judged against the float32 reference "
+        "with the error measured on the sample. 0: always whole")
     determinism: bool = Field(True, description="run each case twice; differences are reported, and each run is "
                               "judged by the oracle")
     strict_determinism: bool = Field(False, description="fail any bitwise difference between identical runs "
@@ -49,13 +53,36 @@ class VerifyConfig(BaseModel):
     sanitize: bool = Field(False, description="run the candidate under compute-sanitizer memcheck (CUDA)")
     sanitize_cuda_c: bool = Field(True, description="on CUDA, run memcheck by default for CUDA C candidates "
                                   "(load_inline, pycuda): guard regions do not see every raw-pointer access")
-    timeout_s: float = Field(300.0, gt=0, description="wall-time limit of one worker process")
+    timeout_s: float = Field(300.0, gt=0, description="a worker that finishes no step (a case) for this long is "
+                             "stopped: the limit follows measured progress")
+    timeout_total_factor: float = Field(4.0, ge=1.0, description="hard limit of one worker: timeout_s times this, "
+                                        "however steadily it progresses")
     prewarm: bool = Field(False, description="keep a worker started ahead of the next verify (repair loops)")
     memory_limit_mb: int = Field(16384, description="address-space limit of a CPU worker")
     # The oracle: a candidate may be at most `error_ratio` times less accurate than the reference in
     # its own dtype (both measured against float64), and never worse than the dtype floor allows.
     error_ratio: float = Field(8.0, gt=1.0)
+    weights: Literal["seeded", "copy"] = Field(
+        "seeded", description="how ModelNew gets its parameters: 'seeded' builds it under the seed Model was built "
+        "with (KernelBench's protocol; a candidate may transform its weights in __init__); 'copy' also loads "
+        "Model's parameters into it where names and shapes agree")
     seed: int = Field(42, description="base seed from which every case seed is derived")
+
+
+class CacheConfig(BaseModel):
+    """How much disk kagent's reference cache may hold (cache_dir()/reference)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    limit_mb: int = Field(2048, ge=0, description="size limit of the reference cache; the least recently used "
+                          "entries go first once it is passed (env KAGENT_CACHE_LIMIT_MB). 0: keep only the entry in use")
+    in_use_s: float = Field(900.0, ge=0, description="an entry used this recently may be in use by another verify: "
+                            "pruned only when nothing older is left")
+
+    @classmethod
+    def from_env(cls) -> "CacheConfig":
+        env = os.environ.get("KAGENT_CACHE_LIMIT_MB")
+        return cls(limit_mb=int(env)) if env else cls()
 
 
 def cache_dir() -> Path:

@@ -9,7 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Verdict = Literal["pass", "fail", "error", "cheat"]
+# not_run: the candidate cannot be judged on this machine (it needs CUDA and there is none)
+Verdict = Literal["pass", "fail", "error", "cheat", "not_run"]
 Severity = Literal["error", "warning", "info"]
 Device = Literal["cpu", "cuda"]
 
@@ -80,6 +81,8 @@ class CaseInfo(_Strict):
     dtypes: list[str]
     overrides: dict[str, int] = Field(default_factory=dict)
     transform: str | None = None
+    note: str | None = Field(None, description="how the case came to be: a shape variant the reference rejected "
+                             "and the one that ran instead; float64 truth on sampled rows")
 
 
 class CheckNotRun(_Strict):

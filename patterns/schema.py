@@ -35,7 +35,8 @@ class _Model(BaseModel):
 
 
 class Symptoms(_Model):
-    failure_classes: list[FailureClass] = Field(default_factory=list)
+    failure_classes: list[FailureClass] = Field(default_factory=list,
+                                                description="the verifier's failure classes this pattern explains")
     error_regexes: list[str] = Field(default_factory=list, description="re.search'ed, case-insensitive")
     mismatch_signatures: list[str] = Field(
         default_factory=list, description='e.g. "tail of each row", "NaN past the end"'
@@ -53,7 +54,7 @@ class Symptoms(_Model):
 
 
 class Provenance(_Model):
-    kind: ProvenanceKind
+    kind: ProvenanceKind = Field(description="where the pattern comes from (learned: distilled from a verified repair)")
     source: str = Field(min_length=1, description="who/what it came from: a bug report, a run, a paper")
     run: str | None = Field(None, description="the run id a learned pattern was distilled from")
 
@@ -65,21 +66,21 @@ class Provenance(_Model):
 
 
 class Outcomes(_Model):
-    successes: int = Field(0, ge=0)
-    failures: int = Field(0, ge=0)
+    successes: int = Field(0, ge=0, description="repairs in which the pattern's fix was verified")
+    failures: int = Field(0, ge=0, description="repairs in which it was tried and did not pass")
 
 
 class Pattern(_Model):
-    id: str
-    title: str = Field(min_length=3)
-    backends: list[Backend] = Field(min_length=1)
-    symptoms: Symptoms
-    explanation: str = Field(min_length=10)
-    example_before: str = ""
-    example_after: str = ""
+    id: str = Field(description="unique id: 3-81 chars of [a-z0-9_.-], starting alphanumeric")
+    title: str = Field(min_length=3, description="one line naming the bug")
+    backends: list[Backend] = Field(min_length=1, description="kernel languages it applies to")
+    symptoms: Symptoms = Field(description="how the bug shows in the verifier's report")
+    explanation: str = Field(min_length=10, description="why the bug happens and how to fix it")
+    example_before: str = Field("", description="a minimal buggy snippet")
+    example_after: str = Field("", description="the same snippet fixed")
     fix: str | None = Field(None, description="name of a mechanical transform in kagent.patterns.transforms")
-    provenance: Provenance
-    outcomes: Outcomes = Field(default_factory=Outcomes)
+    provenance: Provenance = Field(description="where the pattern comes from")
+    outcomes: Outcomes = Field(default_factory=Outcomes, description="how often its fix worked")
 
     @field_validator("id")
     @classmethod

@@ -7,10 +7,12 @@ store is missing or unreadable, the index is rebuilt from the files (with a warn
 broken). Outcome counts live in `<store>/outcomes.json` so the shipped library stays read-only.
 
 Layer 3 (patterns/): imports kagent.config, kagent.errors and the other patterns modules.
+Concurrency: see PatternStore (index builds) and record_outcome (outcome counts).
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import logging
 import os
@@ -18,6 +20,9 @@ import re
 import shutil
 import sqlite3
 import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlparse
@@ -119,8 +124,65 @@ def _tied_ranks(scores: list[float]) -> list[float]:
     return ranks
 
 
+@contextmanager
+def _flock(path: Path, mode: int = fcntl.LOCK_EX) -> Iterator[None]:
+    """An flock on `path` (created when missing) for the duration of the block."""
+    with open(path, "a+") as fh:
+        fcntl.flock(fh, mode)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write `path` through a temporary file unique to this process and thread, then rename it
+    over the target: a reader sees the old file or the new one, never a half-written one."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+class _Index:
+    """One finished local index: `<store>/chroma/<embedding>-<digest>-<build>/`, immutable once its
+    READY file exists. A process that uses it holds a shared flock on its `inuse` file, so the
+    garbage collection of superseded indexes (exclusive, non-blocking) never removes one in use."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fh: Any = None
+
+    def hold(self) -> bool:
+        """Take the shared in-use lock; False when the index vanished or is not (or no longer) ready."""
+        try:
+            fh = open(self.path / "inuse", "a+")
+        except OSError:
+            return False
+        fcntl.flock(fh, fcntl.LOCK_SH)
+        if not (self.path / "READY").is_file():
+            fh.close()
+            return False
+        self._fh = fh
+        return True
+
+    def release(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+
 class PatternStore:
-    """Open with `PatternStore.open(...)`; the constructor is internal."""
+    """Open with `PatternStore.open(...)`; the constructor is internal.
+
+    Local stores are safe to open, search, learn into and rebuild from several processes at
+    once: the index for a set of pattern files is built under `<store>/.build.lock` into a
+    directory of its own (named by the files' digest and a unique build id, so no process ever
+    reopens a path that chromadb's per-process client cache saw before), marked READY when
+    complete and never modified afterwards; a process that finds it broken marks it so and builds
+    another. Superseded indexes are removed only when no process holds them."""
 
     def __init__(self, path: Path, client: Any, embedding: str, remote: bool) -> None:
         self.path = path
@@ -128,8 +190,10 @@ class PatternStore:
         self.remote = remote
         self._client = client
         self._collection: Any = None
+        self._index: _Index | None = None
         self._patterns: dict[str, Pattern] = {}
         self._origin: dict[str, Path] = {}
+        self.skipped: list[str] = []
 
     # --- opening -------------------------------------------------------------------------
     @classmethod
@@ -140,14 +204,26 @@ class PatternStore:
         if embedding not in EMBEDDINGS:
             raise InputError(f"unknown embedding {embedding!r}; choose one of {sorted(EMBEDDINGS)}")
         path = Path(path) if path is not None else default_store_dir()
-        path.mkdir(parents=True, exist_ok=True)
-        (path / "learned").mkdir(exist_ok=True)
+        for what, p in (("the pattern store", path), ("its learned patterns", path / "learned")):
+            if p.exists() and not p.is_dir():
+                raise InputError(f"{p} is a file, not a directory ({what}); move it away or choose "
+                                 "another store with --store / KAGENT_PATTERNS_DIR")
+        if not chroma_url and (path / "chroma").exists() and not (path / "chroma").is_dir():
+            raise InputError(f"{path / 'chroma'} is a file, not the store's index directory; move it away "
+                             "(the index is rebuilt from the pattern files)")
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+            (path / "learned").mkdir(exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"cannot create the pattern store at {path}: {exc}") from exc
         if chroma_url:
             store = cls(path, cls._http_client(chroma_url), embedding, remote=True)
+            store._load_files()
+            store._sync()
         else:
-            store = cls(path, None, embedding, remote=False)  # the client is made in _sync
-        store._load_files()
-        store._sync()
+            store = cls(path, None, embedding, remote=False)
+            store._load_files()
+            store._open_local()
         return store
 
     @staticmethod
@@ -166,31 +242,25 @@ class PatternStore:
         return chromadb.HttpClient(host=parsed.hostname, port=parsed.port or 8000,
                                    ssl=parsed.scheme == "https", settings=cls._settings())
 
-    def _persistent_client(self) -> Any:
-        import chromadb
-
-        return chromadb.PersistentClient(path=str(self.path / "chroma"), settings=self._settings())
-
-    def _reset_local(self, why: str) -> None:
-        from chromadb.api.client import SharedSystemClient
-
-        log.warning("pattern store at %s is unusable (%s); rebuilding it from the pattern files",
-                    self.path, why)
-        SharedSystemClient.clear_system_cache()
-        shutil.rmtree(self.path / "chroma", ignore_errors=True)
-        self._client = None
-        self._collection = None
-
     def _load_files(self) -> None:
         self._patterns.clear()
         self._origin.clear()
-        for directory in (library_dir(), self.path / "learned"):
-            for pattern in load_directory(directory):
-                if pattern.id in self._patterns:
-                    raise PatternFileError(f"pattern id {pattern.id!r} in {directory} is also in "
-                                           f"{self._origin[pattern.id].parent}")
-                self._patterns[pattern.id] = pattern
-                self._origin[pattern.id] = directory
+        self.skipped = []
+        for pattern in load_directory(library_dir()):  # shipped: an error here is kagent's bug, raised
+            self._patterns[pattern.id] = pattern
+            self._origin[pattern.id] = library_dir()
+        learned = self.path / "learned"
+        for file in pattern_files(learned):
+            try:
+                pattern = load_pattern_file(file)
+            except PatternFileError as exc:
+                self._skip(file, str(exc))
+                continue
+            if pattern.id in self._patterns:
+                self._skip(file, f"pattern id {pattern.id!r} is also in {self._origin[pattern.id]}")
+                continue
+            self._patterns[pattern.id] = pattern
+            self._origin[pattern.id] = learned
         outcomes = self._read_outcomes()
         for pid, counts in outcomes.items():
             if pid in self._patterns:
@@ -199,18 +269,42 @@ class PatternStore:
                     successes=base.successes + counts.get("successes", 0),
                     failures=base.failures + counts.get("failures", 0))})
 
+    def _skip(self, file: Path, why: str) -> None:
+        log.warning("skipping learned pattern file %s: %s", file, why.splitlines()[0] if why else why)
+        self.skipped.append(f"{file}: {why}")
+
     def _digest(self) -> str:
-        files = pattern_files(library_dir()) + pattern_files(self.path / "learned")
+        """Over the patterns actually loaded (a skipped file does not count) and the embedding."""
+        files = [f for f in pattern_files(library_dir()) + pattern_files(self.path / "learned")
+                 if not any(s.startswith(f"{f}: ") for s in self.skipped)]
         return f"{self.embedding}:{files_digest(files)}"
 
     def _collection_name(self) -> str:
         return f"{COLLECTION}_{self.embedding}"
 
-    def _sync(self) -> None:
-        """Rebuild the index unless it holds exactly the current files."""
-        from kagent.patterns.embedding import make_embedding
+    # --- the local index -----------------------------------------------------------------
+    def _index_root(self) -> Path:
+        return self.path / "chroma"
 
-        digest = self._digest()
+    def _index_prefix(self) -> str:
+        return f"{self.embedding}-{self._digest().split(':', 1)[1][:20]}-"
+
+    def _ready_indexes(self, prefix: str) -> list[Path]:
+        """Finished indexes for `prefix`, newest first."""
+        root = self._index_root()
+        if not root.is_dir():
+            return []
+        found = []
+        for d in root.iterdir():
+            ready = d / "READY"
+            if d.name.startswith(prefix) and ready.is_file():
+                try:
+                    found.append((ready.stat().st_mtime, d.name, d))
+                except FileNotFoundError:  # removed meanwhile
+                    continue
+        return [d for _, _, d in sorted(found, reverse=True)]
+
+    def _db_errors(self) -> tuple[type[BaseException], ...]:
         errors: tuple[type[BaseException], ...] = (sqlite3.DatabaseError, ValueError, KeyError, OSError)
         try:
             from chromadb.errors import ChromaError
@@ -218,26 +312,139 @@ class PatternStore:
             errors = errors + (ChromaError,)
         except ImportError:
             log.debug("chromadb.errors.ChromaError not available")
-        for attempt in range(2):
+        return errors
+
+    def _attach(self, directory: Path) -> bool:
+        """Use the finished index in `directory`; False (and it is marked broken) when it is unusable."""
+        import chromadb
+
+        from kagent.patterns.embedding import make_embedding
+
+        index = _Index(directory)
+        if not index.hold():
+            return False
+        try:
+            client = chromadb.PersistentClient(path=str(directory), settings=self._settings())
+            coll = client.get_collection(self._collection_name(), embedding_function=make_embedding(self.embedding))
+            if coll.count() != len(self._patterns):
+                raise ValueError(f"it holds {coll.count()} patterns, the files {len(self._patterns)}")
+        except self._db_errors() as exc:
+            index.release()
+            log.warning("pattern store at %s is unusable (%s: %s); rebuilding it from the pattern files",
+                        directory, type(exc).__name__, exc)
             try:
-                if self._client is None:
-                    self._client = self._persistent_client()
-                coll = self._client.get_or_create_collection(
-                    self._collection_name(), embedding_function=make_embedding(self.embedding),
-                    configuration={"hnsw": {"space": "cosine"}})
-                meta = coll.metadata or {}
-                if meta.get("digest") == digest and coll.count() == len(self._patterns):
-                    self._collection = coll
+                (directory / "READY").rename(directory / "BROKEN")
+            except OSError as err:  # another process marked it first
+                log.debug("marking %s broken: %s", directory, err)
+            return False
+        self._release_index()
+        self._client, self._collection, self._index = client, coll, index
+        return True
+
+    def _release_index(self) -> None:
+        if self._index is not None:
+            self._index.release()
+            self._index = None
+
+    def _open_local(self, force: bool = False) -> None:
+        """Attach the finished index of the current files, building it (under the build lock) when
+        there is none or `force`."""
+        prefix = self._index_prefix()
+        if not force:
+            for d in self._ready_indexes(prefix):
+                if self._attach(d):
                     return
-                if meta.get("digest") is not None:
-                    log.info("pattern files changed; rebuilding the index")
-                self._collection = coll
-                self.rebuild()
-                return
-            except errors as exc:
-                if self.remote or attempt == 1:
-                    raise
-                self._reset_local(f"{type(exc).__name__}: {exc}")
+        root = self._index_root()
+        root.mkdir(exist_ok=True)
+        with _flock(self.path / ".build.lock"):
+            if not force:  # built by another process while this one waited for the lock?
+                for d in self._ready_indexes(prefix):
+                    if self._attach(d):
+                        return
+            if any(root.glob(f"{self.embedding}-*")):
+                log.info("pattern files changed; building a new index")
+            self._build(root / f"{prefix}{time.strftime('%Y%m%d%H%M%S')}{uuid.uuid4().hex[:8]}")
+            self._collect_garbage()
+
+    def _build(self, directory: Path) -> None:
+        import chromadb
+
+        from kagent.patterns.embedding import make_embedding
+
+        directory.mkdir()
+        index = _Index(directory)
+        fh = open(directory / "inuse", "a+")
+        fcntl.flock(fh, fcntl.LOCK_SH)  # nobody collects it while it is being built
+        index._fh = fh
+        try:
+            client = chromadb.PersistentClient(path=str(directory), settings=self._settings())
+            coll = client.create_collection(
+                self._collection_name(), embedding_function=make_embedding(self.embedding),
+                configuration={"hnsw": {"space": "cosine"}}, metadata={"digest": "building"})
+            patterns = self.all()
+            if patterns:
+                coll.add(ids=[p.id for p in patterns], documents=[p.document() for p in patterns],
+                         metadatas=[self._metadata(p) for p in patterns])
+            coll.modify(metadata={"digest": self._digest(), "built": time.time()})
+            write_text_atomic(directory / "READY", json.dumps({"digest": self._digest(), "pid": os.getpid(),
+                                                               "patterns": len(patterns)}))
+        except BaseException:
+            index.release()
+            raise
+        self._release_index()
+        self._client, self._collection, self._index = client, coll, index
+
+    def _collect_garbage(self) -> None:
+        """Remove indexes nobody holds that are not the newest finished one of their embedding
+        (called under the build lock)."""
+        root = self._index_root()
+        newest: dict[str, float] = {}
+        entries = []
+        (root / "chroma.sqlite3").unlink(missing_ok=True)  # the single shared index of kagent < 0.2
+        for d in root.iterdir():
+            if not d.is_dir():
+                continue
+            emb = d.name.split("-", 1)[0]
+            ready = d / "READY"
+            mtime = ready.stat().st_mtime if ready.is_file() else None
+            entries.append((d, emb, mtime))
+            if mtime is not None:
+                newest[emb] = max(newest.get(emb, mtime), mtime)
+        for d, emb, mtime in entries:
+            if mtime is not None and mtime >= newest[emb]:
+                continue
+            if self._index is not None and d == self._index.path:
+                continue
+            try:
+                fh = open(d / "inuse", "a+")
+            except OSError as exc:
+                log.debug("cannot check %s: %s", d, exc)
+                continue
+            with fh:
+                try:
+                    fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    continue  # in use (or being built) by a process
+                (d / "READY").unlink(missing_ok=True)
+                shutil.rmtree(d, ignore_errors=True)
+
+    # --- the remote index ----------------------------------------------------------------
+    def _sync(self) -> None:
+        """Remote (chroma server) mode: rebuild the collection unless it holds exactly the current files."""
+        from kagent.patterns.embedding import make_embedding
+
+        digest = self._digest()
+        coll = self._client.get_or_create_collection(
+            self._collection_name(), embedding_function=make_embedding(self.embedding),
+            configuration={"hnsw": {"space": "cosine"}})
+        meta = coll.metadata or {}
+        if meta.get("digest") == digest and coll.count() == len(self._patterns):
+            self._collection = coll
+            return
+        if meta.get("digest") is not None:
+            log.info("pattern files changed; rebuilding the index")
+        self._collection = coll
+        self._rebuild_remote()
 
     # --- reading -------------------------------------------------------------------------
     def all(self) -> list[Pattern]:
@@ -334,6 +541,14 @@ class PatternStore:
 
     # --- writing -------------------------------------------------------------------------
     def rebuild(self) -> None:
+        """Build the index again from the pattern files (a fresh one, even when the current one is fine)."""
+        self._load_files()
+        if self.remote:
+            self._rebuild_remote()
+        else:
+            self._open_local(force=True)
+
+    def _rebuild_remote(self) -> None:
         from kagent.patterns.embedding import make_embedding
 
         from chromadb.errors import NotFoundError
@@ -362,19 +577,25 @@ class PatternStore:
 
     def add(self, pattern: Pattern, replace: bool = False) -> Pattern:
         """Keep `pattern` as a file in <store>/learned/ and index it."""
+        self._write_learned(pattern, replace)
+        self._reindex()
+        return self._patterns[pattern.id]
+
+    def _write_learned(self, pattern: Pattern, replace: bool) -> None:
         if pattern.id in self._patterns:
             if self._origin[pattern.id] == library_dir():
                 raise InputError(f"pattern {pattern.id!r} is a shipped seed pattern; choose another id")
             if not replace:
                 raise InputError(f"pattern {pattern.id!r} already exists (use replace=True)")
-        target = self.path / "learned" / f"{pattern.id}.yaml"
-        target.write_text(dump_pattern_yaml(pattern), encoding="utf-8")
-        self._patterns[pattern.id] = pattern
-        self._origin[pattern.id] = self.path / "learned"
-        self._collection.upsert(ids=[pattern.id], documents=[pattern.document()],
-                                metadatas=[self._metadata(pattern)])
-        self._collection.modify(metadata={"digest": self._digest(), "built": time.time()})
-        return pattern
+        write_text_atomic(self.path / "learned" / f"{pattern.id}.yaml", dump_pattern_yaml(pattern))
+
+    def _reindex(self) -> None:
+        """The files changed: reload them (other processes' learned patterns included) and index them."""
+        self._load_files()
+        if self.remote:
+            self._sync()
+        else:
+            self._open_local()
 
     def add_file(self, path: Path, replace: bool = False) -> Pattern:
         return self.add(load_pattern_file(path), replace=replace)
@@ -383,26 +604,41 @@ class PatternStore:
         return self.path / "outcomes.json"
 
     def _read_outcomes(self) -> dict[str, dict[str, int]]:
+        data = self._parse_outcomes()
+        return {} if data is None else data
+
+    def _parse_outcomes(self) -> dict[str, dict[str, int]] | None:
+        """The counts on disk ({} when there are none); None (with a warning) when unreadable."""
         path = self._outcomes_path()
-        if not path.exists():
-            return {}
         try:
             data = json.loads(path.read_text())
-            if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
-            return data
-        except (ValueError, OSError) as exc:
-            log.warning("outcome counts at %s are unreadable (%s); starting them again", path, exc)
+        except FileNotFoundError:
             return {}
+        except (OSError, ValueError) as exc:
+            log.warning("outcome counts at %s are unreadable (%s); ignoring them", path, exc)
+            return None
+        if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+            log.warning("outcome counts at %s are not a JSON object of {pattern id: counts}; ignoring them", path)
+            return None
+        return data
 
     def record_outcome(self, pattern_id: str, success: bool) -> Outcomes:
+        """Count one use of a pattern; read-modify-written under `<store>/.outcomes.lock` and
+        replaced atomically, so concurrent processes lose no update. An unreadable file is kept
+        aside (outcomes.unreadable-*.json), never silently overwritten."""
         pattern = self.get(pattern_id)
-        data = self._read_outcomes()
-        entry = data.setdefault(pattern_id, {"successes": 0, "failures": 0})
-        entry["successes" if success else "failures"] += 1
-        tmp = self._outcomes_path().with_suffix(".tmp")
-        tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
-        tmp.replace(self._outcomes_path())
+        path = self._outcomes_path()
+        key = "successes" if success else "failures"
+        with _flock(self.path / ".outcomes.lock"):
+            data = self._parse_outcomes()
+            if data is None:
+                aside = path.with_name(f"outcomes.unreadable-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.json")
+                os.replace(path, aside)
+                log.warning("kept the unreadable outcome counts as %s; counting again from zero", aside)
+                data = {}
+            entry = data.setdefault(pattern_id, {"successes": 0, "failures": 0})
+            entry[key] = int(entry.get(key, 0)) + 1
+            write_text_atomic(path, json.dumps(data, indent=1, sort_keys=True))
         o = pattern.outcomes
         new = Outcomes(successes=o.successes + (1 if success else 0), failures=o.failures + (0 if success else 1))
         self._patterns[pattern_id] = pattern.model_copy(update={"outcomes": new})
@@ -465,7 +701,7 @@ class PatternStore:
         for p in self.all():
             if only == "learned" and self._origin[p.id] == library_dir():
                 continue
-            (path / f"{p.id}.yaml").write_text(dump_pattern_yaml(p), encoding="utf-8")
+            write_text_atomic(path / f"{p.id}.yaml", dump_pattern_yaml(p))
             count += 1
         return count
 
@@ -485,6 +721,8 @@ class PatternStore:
                 continue
             if p.id in self._patterns and not replace and self._patterns[p.id] == p:
                 continue
-            self.add(p, replace=replace)
+            self._write_learned(p, replace)
             added.append(p.id)
+        if added:
+            self._reindex()
         return added

@@ -1,14 +1,22 @@
 """LLM calls through litellm, under a ledger: count before, charge usage after, never exceed.
 
-- Tokens are counted BEFORE a call with litellm.token_counter (bundled encodings: offline). The
-  count is only as good as the tokenizer: litellm has the model's own for OpenAI models and a few
-  HuggingFace families, and falls back to an OpenAI encoding for the rest (Claude, Gemini, most
-  Llama names offline), which can under-count by 40% or more. So the prompt is reserved as
-  count x a safety factor (SAFETY_EXACT with the model's own tokenizer, SAFETY_FALLBACK without)
-  + SAFETY_PAD, and `max_tokens` is shrunk so that reserved prompt + max_tokens fits what is
-  left; a call that cannot keep `min_answer_tokens` is refused (BudgetExceeded; CostExceeded when
-  the dollar budget is what is spent). The provider's usage is charged after; when it is more
-  than was reserved, the answer says by how much (`overrun_tokens`), and the caller stops.
+The guarantee. A call is made only when its worst case fits in what is left of the budget: the
+most the provider can bill for the completion (`max_tokens`, which the provider enforces; it is
+shrunk to fit) plus a bound on how the provider can count the prompt. That bound is
+- the prompt's UTF-8 bytes + chat framing (PROMPT_FRAMING per message, PROMPT_PAD) for the first
+  call to a model whose tokenizer litellm lacks: no tokenizer makes more tokens than bytes (byte
+  BPE and SentencePiece with byte fallback make at most one per byte), so this holds whatever
+  the provider's tokenizer is;
+- afterwards (and from the first call for a model whose own tokenizer litellm has) our count x
+  the larger of a safety factor (SAFETY_EXACT / SAFETY_FALLBACK) and CALIBRATION_MARGIN x the
+  largest ratio of provider-reported to counted prompt tokens this ledger has seen for the model,
+  + SAFETY_PAD; never more than the byte bound.
+So the token budget is never exceeded unless a provider reports a completion longer than the
+`max_tokens` it was sent, more prompt tokens than the prompt has bytes, or a prompt ratio more than
+CALIBRATION_MARGIN above every ratio it reported before. If one does, its usage is charged as
+reported (the books stay true), the answer says by how much (`overrun_tokens`), and the caller
+makes no further call. A call that cannot keep `min_answer_tokens` is refused (BudgetExceeded;
+CostExceeded when the dollar budget is what is spent).
 - A deadline (`deadline_s`, the run's remaining wall time) caps every request's timeout and the
   backoff between retries: WallTimeExceeded when it would be passed.
 - Cost comes from litellm's price table (completion_cost), or from `price_model`'s prices.
@@ -40,6 +48,12 @@ Messages = list[dict[str, str]]
 SAFETY_EXACT = 1.05
 SAFETY_FALLBACK = 1.5
 SAFETY_PAD = 16
+# the hard bound on a prompt: its UTF-8 bytes + framing tokens per message (role markers and
+# separators of chat templates) + a pad for the reply's priming
+PROMPT_FRAMING = 16
+PROMPT_PAD = 16
+# once the provider has reported usage: reserve this much above the largest prompt ratio it showed
+CALIBRATION_MARGIN = 1.1
 
 
 class CostExceeded(BudgetExceeded):
@@ -122,6 +136,10 @@ def exact_tokenizer(model: str) -> bool:
     falling back to an OpenAI encoding for a model that uses another tokenizer."""
     _litellm()
     lmodel = litellm_model(model)
+    if lmodel.startswith("kagent-scripted/"):
+        from kagent.tools.scripted_llm import counts_like_litellm
+
+        return counts_like_litellm(lmodel)
     from litellm.utils import select_tokenizer
 
     if select_tokenizer(lmodel).get("type") == "huggingface_tokenizer":
@@ -140,9 +158,23 @@ def exact_tokenizer(model: str) -> bool:
             return False
 
 
-def reserved_prompt_tokens(counted: int, exact: bool) -> int:
-    """What a prompt of `counted` tokens (our count) is reserved as."""
-    return math.ceil(counted * (SAFETY_EXACT if exact else SAFETY_FALLBACK)) + SAFETY_PAD
+def reserved_prompt_tokens(counted: int, exact: bool, *, ceiling: int | None = None,
+                           ratio: float | None = None) -> int:
+    """What a prompt of `counted` tokens (our count) is reserved as: see the module's guarantee.
+    `ceiling`: the prompt's hard bound (prompt_ceiling); `ratio`: the largest provider/counted
+    prompt ratio seen for the model so far (None before its first reported call)."""
+    est = math.ceil(counted * (SAFETY_EXACT if exact else SAFETY_FALLBACK)) + SAFETY_PAD
+    if ratio is not None:
+        est = max(est, math.ceil(counted * ratio * CALIBRATION_MARGIN) + SAFETY_PAD)
+    elif not exact and ceiling is not None:
+        return ceiling  # nothing known of this provider's tokenizer yet: the bound that holds for any
+    return est if ceiling is None else min(est, ceiling)
+
+
+def prompt_ceiling(messages: Messages) -> int:
+    """The most prompt tokens any provider can count for `messages` (one per UTF-8 byte + framing)."""
+    return sum(len(str(m.get("content") or "").encode()) + len(str(m.get("role") or "").encode()) + PROMPT_FRAMING
+               for m in messages) + PROMPT_PAD
 
 
 def _classify(exc: BaseException) -> tuple[str, bool] | None:
@@ -215,7 +247,8 @@ def complete(
 
     counted = int(litellm.token_counter(model=lmodel, messages=messages))
     exact = exact_tokenizer(model)
-    reserved_prompt = reserved_prompt_tokens(counted, exact)
+    ratio = ledger.prompt_ratio(model)
+    reserved_prompt = reserved_prompt_tokens(counted, exact, ceiling=prompt_ceiling(messages), ratio=ratio)
     if ledger.cost_exhausted():
         snap = ledger.snapshot()
         raise CostExceeded(f"cost budget ${ledger.cost_budget_usd:.4f} spent (${snap.cost_usd:.4f})")
@@ -226,10 +259,10 @@ def complete(
         tokens_fit = rem is None or min(max_tokens, rem - reserved_prompt) >= min(min_answer_tokens, max_tokens)
         if tokens_fit or ledger.cost_exhausted():  # the dollars refused it (spent, or its priced reservation)
             raise CostExceeded(str(exc)) from exc
-        raise BudgetExceeded(
-            f"{exc} (prompt counted {counted}, reserved x{SAFETY_EXACT if exact else SAFETY_FALLBACK}"
-            f"{'' if exact else ': litellm has no tokenizer of this model'} + {SAFETY_PAD})"
-        ) from exc
+        how = (f"its byte bound {reserved_prompt}: litellm has no tokenizer of this model and the provider has "
+               "not reported a call yet" if ratio is None and not exact else
+               f"reserved {reserved_prompt}" + (f", the provider counted up to x{ratio:.2f}" if ratio else ""))
+        raise BudgetExceeded(f"{exc} (prompt counted {counted}, {how})") from exc
     seen: list[str] = []
     requests = 0
     try:
@@ -294,6 +327,8 @@ def complete(
     )
     cost = _cost(litellm, response, lmodel, price_model, p, c)
     ledger.charge(admission, p, c, cost)
+    if getattr(usage, "prompt_tokens", 0):
+        ledger.observe_prompt(model, counted, p)
     reserved = admission.prompt_tokens + admission.max_tokens
     overrun = max(0, p + c - reserved)
     rem_after = ledger.remaining_tokens()

@@ -38,6 +38,7 @@ class ProblemFiles:
     reference_source: str
     single_file: bool
     shape_constants: list[ShapeConstant] = field(default_factory=list)
+    needs_cuda: list[str] = field(default_factory=list)  # why the candidate cannot run without CUDA
 
     @property
     def same_file(self) -> bool:
@@ -149,6 +150,88 @@ def shape_constants(tree: ast.Module) -> list[ShapeConstant]:
     return out
 
 
+# What only runs with CUDA: extension builders with CUDA sources, CUDA-only Python bindings.
+_CUDA_MODULES = ("pycuda", "cupy", "numba.cuda", "cuda.core", "cuda.bindings")
+_EXTENSION_BUILDERS = ("load_inline", "load")
+
+
+def _dotted_name(node: ast.AST) -> str:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def _is_cuda_literal(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.split(":")[0] == "cuda"
+
+
+def _cuda_sources(call: ast.Call) -> bool:
+    """An extension build with CUDA code: load_inline(cuda_sources=...), load(sources=['x.cu'])."""
+    for kw in call.keywords:
+        if kw.arg == "cuda_sources" and not (isinstance(kw.value, ast.Constant) and kw.value.value is None):
+            return True
+        if kw.arg == "with_cuda" and isinstance(kw.value, ast.Constant) and kw.value.value is True:
+            return True
+    return any(isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.endswith((".cu", ".cuh"))
+               for a in [*call.args, *[k.value for k in call.keywords]] for n in ast.walk(a))
+
+
+def cuda_requirements(tree: ast.Module) -> list[str]:
+    """Why a candidate cannot run without a CUDA device, read statically (empty: it may run on the
+    CPU, e.g. Triton under its interpreter): CUDA extensions (load_inline with cuda_sources, pycuda's
+    SourceModule, cupy), asserts or raises on `.is_cuda`, tensors made with device='cuda' or moved
+    with .cuda() / .to('cuda')."""
+    out: list[str] = []
+
+    def add(node: ast.AST, why: str) -> None:
+        text = f"line {getattr(node, 'lineno', '?')}: {why}"
+        if text not in out:
+            out.append(text)
+
+    # code under `if torch.cuda.is_available():` / `if x.is_cuda:` has a CPU path beside it
+    guarded: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.If, ast.IfExp)) and any(
+                isinstance(n, ast.Attribute) and n.attr in ("is_available", "is_cuda", "type", "device_count")
+                for n in ast.walk(node.test)):
+            branches = [node.body, node.orelse] if isinstance(node, ast.IfExp) else [*node.body, *node.orelse]
+            guarded |= {id(n) for b in branches for n in ast.walk(b)}
+    for node in ast.walk(tree):
+        if id(node) in guarded:
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+            for name in names:
+                if name.startswith(_CUDA_MODULES):
+                    add(node, f"imports {name} (CUDA only)")
+        elif isinstance(node, ast.Call):
+            name = _dotted_name(node.func)
+            last = name.rsplit(".", 1)[-1]
+            if last in _EXTENSION_BUILDERS and ("cpp_extension" in name or last == "load_inline") and _cuda_sources(node):
+                add(node, f"builds a CUDA extension ({name}) that needs nvcc and CUDA_HOME")
+            elif last == "SourceModule":
+                add(node, "compiles CUDA C with pycuda's SourceModule")
+            elif last == "cuda" and isinstance(node.func, ast.Attribute) and not node.args and \
+                    _dotted_name(node.func.value) not in ("torch", "torch.backends", "triton.runtime"):
+                add(node, f"moves a tensor or module to CUDA ({name}())")
+            elif last in ("to", "device") and node.args and _is_cuda_literal(node.args[0]):
+                add(node, f"{name}({node.args[0].value!r})")
+            for kw in node.keywords:
+                if kw.arg == "device" and _is_cuda_literal(kw.value):
+                    add(node, f"makes a tensor on device={kw.value.value!r}")
+        elif isinstance(node, (ast.Assert, ast.If)):
+            test = node.test
+            if isinstance(node, ast.If) and not all(isinstance(s, ast.Raise) for s in node.body):
+                continue
+            if any(isinstance(n, ast.Attribute) and n.attr == "is_cuda" for n in ast.walk(test)):
+                add(node, "asserts that its tensors are on CUDA (.is_cuda)")
+    return out
+
+
 def inspect_sources(candidate: str | Path, reference: str | Path | None = None) -> ProblemFiles:
     """Read and statically validate a candidate and its reference. Raises InputError on bad input."""
     cand_path = Path(candidate).resolve()
@@ -184,7 +267,15 @@ def inspect_sources(candidate: str | Path, reference: str | Path | None = None) 
         reference_source=ref_src,
         single_file=cand_path == ref_path,
         shape_constants=shape_constants(ref_tree),
+        needs_cuda=cuda_requirements(_candidate_part(cand_tree) if cand_path == ref_path else cand_tree),
     )
+
+
+def _candidate_part(tree: ast.Module) -> ast.Module:
+    """A single-file candidate without its reference half (Model, get_inputs, get_init_inputs)."""
+    keep = [n for n in tree.body if not (isinstance(n, (ast.ClassDef, ast.FunctionDef)) and
+                                         n.name in ("Model", "get_inputs", "get_init_inputs"))]
+    return ast.Module(body=keep, type_ignores=[])
 
 
 class _OverrideConstants(ast.NodeTransformer):

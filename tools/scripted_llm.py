@@ -9,7 +9,9 @@ connection|auth|bad_request|not_found, message: ...}. The answer for a request i
 request's index (passed by kagent.tools.llm in the request metadata), so a resumed run gets the
 same answers. Usage is real: prompt tokens counted by litellm's token_counter, the answer cut at
 max_tokens; `usage_factor` (default 1) multiplies the usage the provider reports, standing in for
-a provider whose tokenizer counts more than litellm's fallback encoding does.
+a provider whose tokenizer counts more than litellm's fallback encoding does (its answer is cut
+where ITS count reaches max_tokens, as a real provider's is); an answer's `overreport: F` makes
+the provider bill F x the completion regardless of max_tokens (a misbehaving provider).
 
 The provider is registered in litellm.custom_provider_map on first use (never at import).
 """
@@ -82,6 +84,8 @@ def _normalise(items: Any, origin: str) -> list[dict[str, Any]]:
             out.append({"text": it, "usage_factor": default_factor})
         elif isinstance(it, dict) and "text" in it:
             out.append({"text": str(it["text"]), "usage_factor": _factor(it.get("usage_factor", default_factor), origin)})
+            if "overreport" in it:
+                out[-1]["overreport"] = _factor(it["overreport"], origin)
         elif isinstance(it, dict) and it.get("error") in ERROR_STATUS:
             out.append({"error": it["error"], "message": str(it.get("message", it["error"]))})
         else:
@@ -105,7 +109,10 @@ def script_from_trajectory(path: Path) -> list[dict[str, Any]]:
     for line in Path(path).read_text().splitlines():
         if not line.strip():
             continue
-        ev = json.loads(line)
+        try:
+            ev = json.loads(line)
+        except ValueError:  # a line cut short when the recorded run was killed mid-write
+            continue
         if ev.get("event") not in ("llm_answer", "llm_error", "llm_wall_time"):
             continue
         items: list[dict[str, Any]] = []
@@ -169,16 +176,19 @@ def _make_handler() -> Any:
             prompt_tokens = int(litellm.token_counter(model=lmodel, messages=messages))
             max_tokens = optional_params.get("max_tokens")
             finish = "stop"
+            factor = float(item.get("usage_factor", 1.0))
             toks = litellm.encode(model=lmodel, text=text)
-            if max_tokens is not None and len(toks) > int(max_tokens):
-                toks = toks[: int(max_tokens)]
+            # the answer is cut where the provider's own count reaches max_tokens (as a real provider does)
+            if max_tokens is not None and math.ceil(len(toks) * factor) > int(max_tokens):
+                toks = toks[: max(0, math.floor(int(max_tokens) / factor))]
                 text = litellm.decode(model=lmodel, tokens=toks)
                 finish = "length"
             completion_tokens = len(toks)
-            factor = float(item.get("usage_factor", 1.0))
             if factor != 1.0:  # a provider whose tokenizer counts differently from ours
                 prompt_tokens = math.ceil(prompt_tokens * factor)
                 completion_tokens = math.ceil(completion_tokens * factor)
+            if item.get("overreport"):  # a provider that bills beyond what it was asked for (a bug)
+                completion_tokens = max(completion_tokens, math.ceil(completion_tokens * float(item["overreport"])))
             resp = litellm.ModelResponse(
                 model=lmodel,
                 choices=[{"index": 0, "finish_reason": finish, "message": {"role": "assistant", "content": text}}],
@@ -196,6 +206,15 @@ def _make_handler() -> Any:
             return resp
 
     return ScriptedLLM()
+
+
+def counts_like_litellm(lmodel: str) -> bool:
+    """Whether the scripted provider `lmodel` (kagent-scripted/KEY) reports usage exactly as
+    litellm's token_counter counts it: its own tokenizer IS litellm's unless a usage_factor or an
+    overreport says otherwise."""
+    items = _scripts.get(lmodel.split("/", 1)[-1])
+    return items is not None and all(it.get("usage_factor", 1.0) == 1.0 and "overreport" not in it
+                                     for it in items if "text" in it)
 
 
 def register(model: str) -> str:

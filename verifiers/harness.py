@@ -221,6 +221,131 @@ def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int) ->
     return [(p.double() - o).abs().cpu() if o.dtype.is_floating_point else None for p, o in zip(outs, outs64)]
 
 
+class _Skip(Exception):
+    """This case (or this variant of a shape case) is not run; the message says why."""
+
+
+def _digest(outputs: list) -> str:
+    """A fingerprint of a call's outputs (shapes, dtypes, bits): tells the parent when a candidate
+    hands back an earlier call's result for other inputs."""
+    import hashlib
+
+    import torch
+
+    h = hashlib.sha256()
+    for o in outputs:
+        t = o.detach().cpu().contiguous()
+        h.update(f"{list(t.shape)}|{t.dtype}|".encode())
+        if t.numel():
+            h.update(t.reshape(-1).view(torch.uint8).numpy().tobytes())
+    return h.hexdigest()[:32]
+
+
+def _sample_rows(model, inputs: list, outs: list, device: str, limit: int) -> list[int] | None:
+    """Batch rows on which the float64 truth is computed when the output is too big to compute it
+    whole: outputs and inputs share a batch dimension and the rows are independent (the float32
+    reference on the sampled rows alone equals its rows of the full run). None: compute it whole."""
+    import torch
+
+    total = sum(o.numel() for o in outs)
+    if total <= limit or not outs or any(o.dim() == 0 for o in outs):
+        return None
+    batch = outs[0].shape[0]
+    if batch < 8 or any(o.shape[0] != batch for o in outs) or not any(
+            isinstance(x, torch.Tensor) and x.dim() > 0 and x.shape[0] == batch for x in inputs):
+        return None
+    per_row = total // batch
+    k = min(max(2, -(-limit // (4 * per_row))), batch // 4)
+    rows = sorted({round(i * (batch - 1) / (k - 1)) for i in range(k)})
+    sliced = _rows_of(inputs, rows, batch, device)
+    try:
+        with torch.no_grad():
+            alone = _outputs(model(*sliced))
+    except Exception:  # the model does not take a smaller batch: compute the truth whole
+        return None
+    for o, a in zip(outs, alone):
+        if a.shape != o[rows].shape:
+            return None
+        full = o[rows].double()
+        if o.dtype.is_floating_point:
+            both = torch.isfinite(full) & torch.isfinite(a.double())
+            gap = (a.double() - full)[both].norm() / max(float(full[both].norm()), 1e-30)
+            if bool((torch.isfinite(full) != torch.isfinite(a.double())).any()) or float(gap) > 1e-4:
+                return None
+        elif not bool((a == o[rows]).all()):
+            return None
+    return rows
+
+
+def _rows_of(inputs: list, rows: list[int], batch: int, device: str, double: bool = False) -> list:
+    import torch
+
+    out = []
+    for x in inputs:
+        if isinstance(x, torch.Tensor) and x.dim() > 0 and x.shape[0] == batch:
+            x = x[rows]
+        x = _copy_to(x, device)
+        out.append(_double(x) if double else x)
+    return out
+
+
+def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: str, built: dict) -> dict:
+    """The reference on one case: float32 outputs, the float64 truth (whole, or on a sample of batch
+    rows for outputs past job['oracle_sample_above'] elements) and the problem's conditioning.
+    Raises _Skip, or the reference's own exception."""
+    import torch
+
+    _seed_all(case["seed"])
+    inputs = list(mod.get_inputs())
+    init = list(mod.get_init_inputs()) if hasattr(mod, "get_init_inputs") else []
+    numel = sum(t.numel() for t in inputs if isinstance(t, torch.Tensor))
+    if case["kind"] == "shape" and numel > job["max_shape_numel"]:
+        raise _Skip(f"inputs hold {numel} elements (limit {job['max_shape_numel']})")
+    inputs = _transform(inputs, case["transform"])
+    # KernelBench's protocol: Model and ModelNew are built under the same seed, once per set of sizes
+    # (cases that share sizes share the model: large weights are made, copied and saved once)
+    key = (id(mod), case["init_seed"], repr(init))
+    if key not in built:
+        _seed_all(case["init_seed"])
+        built.clear()  # one model alive at a time
+        built[key] = {"model": mod.Model(*init).to(device), "model64": None, "weights": None}
+    model = built[key]["model"]
+    args = [_copy_to(x, device) for x in inputs]
+    with torch.no_grad():
+        outs = _outputs(model(*args))
+    _sync(device)
+    mutated = [i for i, (a, x) in enumerate(zip(args, inputs))
+               if isinstance(x, torch.Tensor) and not _same(a.cpu(), x.cpu())[0]]
+    if mutated:
+        emit(event="note", case=name, message=f"the reference writes into its inputs {mutated}; "
+             "every run starts from the original values")
+    del args
+    rows = _sample_rows(model, inputs, outs, device, job.get("oracle_sample_above") or (1 << 62))
+    try:
+        if built[key]["model64"] is None:
+            built[key]["model64"] = copy.deepcopy(model).double()
+        model64 = built[key]["model64"]
+        truth_inputs = inputs if rows is None else _rows_of(inputs, rows, outs[0].shape[0], "cpu")
+        with torch.no_grad():
+            outs64 = _outputs(model64(*[_double(_copy_to(x, device)) for x in truth_inputs]))
+        outs64 = [o.double() if o.dtype.is_floating_point else o for o in outs64]
+        sens = _sensitivity(model64, truth_inputs, outs64, device, case["seed"])
+        float64 = True
+    except Exception as exc:  # an op without float64 support: the oracle falls back
+        outs64, float64, sens, rows = [o.double() if o.dtype.is_floating_point else o for o in outs], False, None, None
+        emit(event="note", case=name, message=f"float64 reference failed: {type(exc).__name__}: {exc}")
+    if case["kind"] == "stress" and any(
+        o.dtype.is_floating_point and not bool(torch.isfinite(o).all()) for o in outs64
+    ):
+        raise _Skip("the reference's result is not finite on these inputs")
+    if case["kind"] == "special" and not any(
+        bool(torch.isfinite(o).any()) for o in outs64 if o.dtype.is_floating_point
+    ):
+        raise _Skip("with -inf/NaN inputs the reference defines no element")
+    return {"model": model, "inputs": inputs, "init": init, "outs": outs, "outs64": outs64, "sens": sens,
+            "float64": float64, "rows": rows, "built": built[key]}
+
+
 def run_reference(job: dict, emit: Emit) -> None:
     import torch
 
@@ -228,77 +353,60 @@ def run_reference(job: dict, emit: Emit) -> None:
     device = job["device"]
     out_dir = Path(job["out_dir"])
     modules = _Modules(Path(job["reference"]), "kagent_reference", apply_overrides=True)
+    built: dict = {}
     for index, case in enumerate(job["cases"]):
         name = case["name"]
         start = time.monotonic()
-        try:
-            mod = modules.get(case["overrides"])
-            _seed_all(case["seed"])
-            inputs = list(mod.get_inputs())
-            init = list(mod.get_init_inputs()) if hasattr(mod, "get_init_inputs") else []
-            numel = sum(t.numel() for t in inputs if isinstance(t, torch.Tensor))
-            if case["kind"] == "shape" and numel > job["max_shape_numel"]:
-                emit(event="case_skipped", case=name, reason=f"inputs hold {numel} elements (limit {job['max_shape_numel']})")
-                continue
-            inputs = _transform(inputs, case["transform"])
-            _seed_all(case["seed"])
-            model = mod.Model(*init).to(device)
-            args = [_copy_to(x, device) for x in inputs]
-            with torch.no_grad():
-                outs = _outputs(model(*args))
-            _sync(device)
-            mutated = [i for i, (a, x) in enumerate(zip(args, inputs))
-                       if isinstance(x, torch.Tensor) and not _same(a.cpu(), x.cpu())[0]]
-            if mutated:
-                emit(event="note", case=name, message=f"the reference writes into its inputs {mutated}; "
-                     "every run starts from the original values")
-            del args
+        # a shape case the reference rejects falls back to its variants (verifiers/suite.py)
+        tries = [case["overrides"], *case.get("fallbacks", [])] if case["kind"] == "shape" else [case["overrides"]]
+        rejected: list[dict] = []
+        result = None
+        for overrides in tries:
             try:
-                model64 = copy.deepcopy(model).double()
-                with torch.no_grad():
-                    outs64 = _outputs(model64(*[_double(_copy_to(x, device)) for x in inputs]))
-                outs64 = [o.double() if o.dtype.is_floating_point else o for o in outs64]
-                sens = _sensitivity(model64, inputs, outs64, device, case["seed"])
-                float64 = True
-            except Exception as exc:  # an op without float64 support: the oracle falls back
-                outs64, float64 = [o.double() if o.dtype.is_floating_point else o for o in outs], False
-                sens = None
-                emit(event="note", case=name, message=f"float64 reference failed: {type(exc).__name__}: {exc}")
-            if case["kind"] == "stress" and any(
-                o.dtype.is_floating_point and not bool(torch.isfinite(o).all()) for o in outs64
-            ):
-                emit(event="case_skipped", case=name, reason="the reference's result is not finite on these inputs")
-                continue
-            if case["kind"] == "special" and not any(
-                bool(torch.isfinite(o).any()) for o in outs64 if o.dtype.is_floating_point
-            ):
-                emit(event="case_skipped", case=name, reason="with -inf/NaN inputs the reference defines no element")
-                continue
-        except Exception as exc:
-            err = _error_event(exc)
-            if index == 0:
-                emit(event="reference_error", case=name, **err)
-                return
-            emit(event="case_skipped", case=name, reason=f"the reference rejects this case: {err['type']}: {err['message'][:300]}")
+                result = _reference_case(modules.get(overrides), case, job, device, emit, name, built)
+                break
+            except _Skip as why:
+                rejected.append({"overrides": overrides, "reason": str(why)})
+            except Exception as exc:
+                err = _error_event(exc)
+                if index == 0:
+                    emit(event="reference_error", case=name, **err)
+                    return
+                rejected.append({"overrides": overrides,
+                                 "reason": f"the reference rejects this case: {err['type']}: {err['message'][:300]}"})
+        if result is None:
+            why = rejected[0]["reason"] if len(rejected) == 1 else (
+                f"{rejected[0]['reason']} (and {len(rejected) - 1} fallback variant(s): {rejected[-1]['reason'][:200]})")
+            emit(event="case_skipped", case=name, reason=why)
             continue
-        state = {k: v.detach().cpu() for k, v in model.state_dict().items()}
+        model, inputs, outs, outs64 = result["model"], result["inputs"], result["outs"], result["outs64"]
+        if result["built"]["weights"] is None:  # the parameters, saved once per model
+            result["built"]["weights"] = f"weights_{name}"
+            torch.save({k: v.detach().cpu() for k, v in model.state_dict().items()},
+                       casefiles.inputs_path(out_dir, result["built"]["weights"]))
         torch.save(
-            {"inputs": [x.cpu() if isinstance(x, torch.Tensor) else x for x in inputs], "init": init, "state_dict": state},
+            {"inputs": [x.cpu() if isinstance(x, torch.Tensor) else x for x in inputs], "init": result["init"],
+             "weights": result["built"]["weights"]},
             casefiles.inputs_path(out_dir, name),
         )
         casefiles.expected_path(out_dir, name).parent.mkdir(exist_ok=True)
         torch.save(
             {"out": [o.detach().cpu() for o in outs], "out64": [o.detach().cpu() for o in outs64],
-             "float64": float64, "sens": sens, "judge_undefined": case["kind"] != "special"},
+             "float64": result["float64"], "sens": result["sens"], "rows": result["rows"],
+             "judge_undefined": case["kind"] != "special"},
             casefiles.expected_path(out_dir, name),
         )
         emit(
             event="case_done",
             case=name,
+            overrides=overrides,
+            rejected=rejected[:4],
             shapes=[list(x.shape) for x in inputs if isinstance(x, torch.Tensor)],
             dtypes=[str(x.dtype).replace("torch.", "") for x in inputs if isinstance(x, torch.Tensor)],
             outputs=[[list(o.shape), str(o.dtype).replace("torch.", "")] for o in outs],
-            float64=float64,
+            float64=result["float64"],
+            digest=_digest(outs),
+            float64_rows=len(result["rows"]) if result["rows"] is not None else None,
             seconds=time.monotonic() - start,
         )
         if index == 0 and job.get("timing") and device == "cuda":
@@ -398,14 +506,34 @@ def _diff_outputs(a: list, b: list, noise: list | None = None, spread: bool = Fa
     return diffs
 
 
-def _build_model(mod, data: dict, seed: int, device: str):
-    _seed_all(seed)
+def _reference_weights(case_dir: Path, data: dict) -> dict:
+    import torch
+
+    return torch.load(casefiles.inputs_path(case_dir, data["weights"]), weights_only=True)
+
+
+def _build_model(mod, data: dict, init_seed: int, device: str, weights: str = "seeded", ref_state: dict | None = None):
+    """ModelNew as KernelBench builds it: the RNG seeded as it was for Model, then constructed, so a
+    candidate that makes the same parameters in the same order draws the same values, and one that
+    transforms them in __init__ (folds a scale, pre-transposes) keeps its own. With weights="copy"
+    the reference's parameters are loaded where names and shapes agree. Returns (model, how the
+    parameters compare with the reference's)."""
+    _seed_all(init_seed)
     model = mod.ModelNew(*data["init"])
-    ref_state = data["state_dict"]
+    ref_state = ref_state or {}
     state = model.state_dict()
-    if ref_state and set(state) == set(ref_state) and all(state[k].shape == ref_state[k].shape for k in state):
+    same_layout = set(state) == set(ref_state) and all(state[k].shape == ref_state[k].shape for k in state)
+    if weights == "copy" and ref_state and same_layout:
         model.load_state_dict(ref_state)
-    return model.to(device)
+        compared = {"status": "copied"}
+    elif not ref_state and not state:
+        compared = {"status": "none"}
+    elif same_layout:
+        differ = [k for k in state if not _same(state[k].detach().cpu(), ref_state[k])[0]]
+        compared = {"status": "differ" if differ else "same", "keys": differ[:10]}
+    else:
+        compared = {"status": "own_layout", "reference_keys": sorted(ref_state)[:10], "keys": sorted(state)[:10]}
+    return model.to(device), compared
 
 
 def _batch_invariance(model, inputs: list, outputs: list, device: str, allocator) -> dict:
@@ -457,7 +585,10 @@ def _traps(job: dict, case: dict, data: dict, model, module, main: _Run, allocat
 
     # Output caching: the same input buffers, refilled with the next seed's values, must give the
     # next seed's result; the previous call's outputs are kept alive so reuse of them shows.
-    nxt = next((c for c in job["cases"] if c["kind"] == "seed" and c["name"] != case["name"]), None)
+    # The next seed must have been computed by a reference built the same way (same construction
+    # seed, same sizes) as this model, whose weights the refilled call keeps.
+    nxt = next((c for c in job["cases"] if c["kind"] == "seed" and c["name"] != case["name"]
+                and c["init_seed"] == case["init_seed"] and c["overrides"] == case["overrides"]), None)
     path = casefiles.inputs_path(Path(job["case_dir"]), nxt["name"]) if nxt else None
     if path is not None and path.exists():
         data2 = torch.load(path, weights_only=False)
@@ -531,6 +662,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
         emit(event="import_error", reference_reads=list(_reference_reads), **_error_event(exc))
         return
 
+    built: dict = {}
     for case in job["cases"]:
         name = case["name"]
         path = casefiles.inputs_path(case_dir, name)
@@ -543,7 +675,15 @@ def run_candidate(job: dict, emit: Emit) -> None:
         first_case = case["name"] == job["cases"][0]["name"]
         try:
             module = modules.get(case["overrides"])
-            model = _build_model(module, data, case["seed"], device)
+            # one ModelNew per set of sizes, built as KernelBench builds it, shared by the cases
+            key = (tuple(sorted(case["overrides"].items())), case["init_seed"], repr(data["init"]))
+            if key not in built:
+                mode = job.get("weights", "seeded")
+                ref_state = _reference_weights(case_dir, data) if mode == "copy" or not built else None
+                built.clear()
+                built[key] = _build_model(module, data, case["init_seed"], device, mode, ref_state)
+                record["weights"] = built[key][1]
+            model = built[key][0]
             if first_case and job.get("anticheat"):
                 counter = traps.LaunchCounter(profile_cuda=device == "cuda")
                 with counter:
@@ -562,6 +702,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 mutated_inputs=main.mutated,
             )
             torch.save([_plain(o) for o in main.outputs], out_dir / f"cand_{name}.pt")
+            record["digest"] = _digest(main.outputs)
             runs = [main]
             again = None
             if case["full_checks"]:
@@ -622,8 +763,10 @@ def run_candidate(job: dict, emit: Emit) -> None:
 def _warm_up() -> None:
     """Import what every job needs BEFORE reading the job: a worker started ahead of need (see
     tools/sandbox.Spawned) has paid for this by the time its job arrives."""
-    import torch  # noqa: F401
+    import torch
 
+    if os.environ.get("CUDA_VISIBLE_DEVICES") != "" and torch.cuda.is_available():
+        torch.cuda.init()  # the CUDA context's start, paid before the job arrives
     try:
         import triton  # noqa: F401
     except ImportError:  # a CUDA-C-only candidate does not need Triton

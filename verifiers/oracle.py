@@ -30,6 +30,14 @@ _L2_RATIO_SHARE = 0.5
 # Mismatches below this relative L2 error, spread over the tensor, are a precision fault rather
 # than a wrong computation.
 _PRECISION_L2 = 0.05
+# The noise tail of a large output: over millions of elements, a kernel whose error is within the
+# L2 budget (a few times the reference's) still has a few elements past an elementwise tolerance
+# drawn for the reference's own spread (the largest of N noise samples grows like sqrt(2 ln N)).
+# Such exceedances are accepted when the output is large, they are few and scattered, and none is
+# more than _TAIL_EXCESS times its tolerance: a wrong row, tail or block errs by far more.
+_TAIL_MIN_NUMEL = 1 << 16
+_TAIL_FRACTION = 0.01
+_TAIL_EXCESS = 4.0
 
 
 def _eps(dtype: torch.dtype) -> float:
@@ -136,6 +144,10 @@ def compare(
     l2_limit = _L2_RATIO_SHARE * ratio * ref_rel_l2 + max(_C_L2 * eps, 2 * _EPS[torch.float32])
     if n_bad == 0 and rel_l2 <= l2_limit:
         return None, ev, f"output {index}: within tolerance (rel L2 {rel_l2:.2e}, reference {ref_rel_l2:.2e})"
+    if rel_l2 <= l2_limit and _noise_tail(bad, value_bad, cand_err, tol, ev.location):
+        return None, ev, (f"output {index}: within tolerance (rel L2 {rel_l2:.2e}, reference {ref_rel_l2:.2e}; "
+                          f"{n_bad} of {out.numel()} scattered elements in the noise tail, each within "
+                          f"{_TAIL_EXCESS:g}x its tolerance)")
     if rel_l2 < _PRECISION_L2 and ev.location in ("scattered", "all", "none") and _noise_like(c - truth, truth, comparable):
         return "precision_loss", ev, (
             f"output {index}: {rel_l2 / max(ref_rel_l2, 1e-300):.1f}x less accurate than the reference "
@@ -145,6 +157,16 @@ def compare(
         f"output {index}: {n_bad} of {out.numel()} elements differ ({ev.location}); max abs error "
         f"{ev.max_abs_err:.3g}, rel L2 {rel_l2:.2e}"
     )
+
+
+def _noise_tail(bad: torch.Tensor, value_bad: torch.Tensor, cand_err: torch.Tensor, tol: torch.Tensor,
+                location: str) -> bool:
+    n_bad = int(bad.sum())
+    if bad.numel() < _TAIL_MIN_NUMEL or n_bad > _TAIL_FRACTION * bad.numel() or location != "scattered":
+        return False
+    if bool((bad & ~value_bad).any()):  # a NaN or an undefined element is never noise
+        return False
+    return float((cand_err[value_bad] / tol[value_bad].clamp_min(1e-300)).max()) <= _TAIL_EXCESS
 
 
 def _noise_like(err: torch.Tensor, truth: torch.Tensor, valid: torch.Tensor) -> bool:

@@ -6,7 +6,12 @@
   one -inf, one +inf and one NaN per input (masked-attention rows, poisoned rows), judged only where the
   reference's result is finite, so a NaN must not leak into results that do not depend on it;
 - shapes: the problem re-executed with its module-level shape constants overridden to boundary
-  values: odd non-multiples of block sizes, one past a power of two, small primes, and 1.
+  values: odd non-multiples of block sizes, one past a power of two, small primes, and 1. Each
+  changes every constant at once; where the reference rejects that (GroupNorm's channels must be
+  divisible by its groups), it falls back, in order, to the same values rounded to odd multiples of
+  the originals' power-of-two divisors (divisibility the reference may demand), then to pairs of
+  constants, then to one constant at a time (`CaseSpec.fallbacks`; the reference job runs the first
+  it accepts and the report says which).
 """
 
 from __future__ import annotations
@@ -26,9 +31,13 @@ class CaseSpec(BaseModel):
 
     name: str
     kind: Literal["seed", "stress", "special", "shape"]
-    seed: int
+    seed: int = Field(description="seed of the inputs (get_inputs)")
+    init_seed: int = Field(description="seed under which Model and ModelNew are constructed (KernelBench's "
+                           "protocol: one seed for every case, so all cases share the weights)")
     overrides: dict[str, int] = Field(default_factory=dict)
     transform: Literal["scale_small", "scale_large", "offset", "negative", "special_values"] | None = None
+    fallbacks: list[dict[str, int]] = Field(
+        default_factory=list, description="shape cases: overrides to try in order when the reference rejects `overrides`")
     full_checks: bool = Field(False, description="canary probes (out-of-bounds reads, uninitialised output)")
     determinism: bool = False
 
@@ -36,6 +45,44 @@ class CaseSpec(BaseModel):
 def _odd_below(value: int) -> int:
     v = max(3, (value * 3) // 5) | 1
     return v if v != value else max(3, v - 2)
+
+
+_DIVISORS = (2, 4, 8, 16, 32, 64, 128)
+_MAX_FALLBACKS = 16
+
+
+def _odd_multiple(target: int, d: int, original: int) -> int:
+    """A multiple of d near `target` that is an odd multiple (so not a multiple of 2d) and is not
+    the original value."""
+    k = max(1, -(-target // d)) | 1
+    if k * d == original:
+        k += 2
+    return k * d
+
+
+def _fallbacks(constants: list[ShapeConstant], ov: dict[str, int]) -> list[dict[str, int]]:
+    """Variants of one boundary case the reference may accept where it rejects `ov`: divisibility
+    kept, then pairs of changed constants, then one at a time."""
+    original = {c.name: c.value for c in constants}
+    changed = [n for n in ov if ov[n] != original[n]]
+    out: list[dict[str, int]] = []
+    for d in _DIVISORS:
+        keeps = {n for n in changed if original[n] % d == 0 and original[n] > d}
+        if keeps:
+            out.append({n: _odd_multiple(ov[n], d, original[n]) if n in keeps else ov[n] for n in ov})
+    if len(changed) > 2:
+        out += [{n: (ov[n] if n in (a, b) else original[n]) for n in ov}
+                for i, a in enumerate(changed) for b in changed[i + 1:]]
+    if len(changed) > 1:
+        out += [{n: (ov[n] if n == a else original[n]) for n in ov} for a in changed]
+    seen = {tuple(sorted(ov.items()))}
+    unique = []
+    for alt in out:
+        key = tuple(sorted(alt.items()))
+        if key not in seen and alt != original:
+            seen.add(key)
+            unique.append(alt)
+    return unique[:_MAX_FALLBACKS]
 
 
 def shape_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict[str, int]]]:
@@ -61,16 +108,17 @@ def shape_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict[str, 
 def plan_cases(config: VerifyConfig, constants: list[ShapeConstant]) -> list[CaseSpec]:
     base = config.seed
     cases = [
-        CaseSpec(name=f"seed{i}", kind="seed", seed=base + 1000 * i, full_checks=i == 0,
+        CaseSpec(name=f"seed{i}", kind="seed", seed=base + 1000 * i, init_seed=base, full_checks=i == 0,
                  determinism=i == 0 and config.determinism)
         for i in range(config.seeds)
     ]
     if config.stress:
         for t in ("negative", "scale_small", "scale_large", "offset"):
-            cases.append(CaseSpec(name=f"stress_{t}", kind="stress", seed=base, transform=t))
-        cases.append(CaseSpec(name="special_values", kind="special", seed=base, transform="special_values"))
+            cases.append(CaseSpec(name=f"stress_{t}", kind="stress", seed=base, init_seed=base, transform=t))
+        cases.append(CaseSpec(name="special_values", kind="special", seed=base, init_seed=base,
+                                  transform="special_values"))
     if config.shapes:
         for name, ov in shape_variants(constants)[: config.max_shape_cases]:
-            cases.append(CaseSpec(name=f"shape_{name}", kind="shape", seed=base + 7, overrides=ov,
-                                  full_checks=True))
+            cases.append(CaseSpec(name=f"shape_{name}", kind="shape", seed=base + 7, init_seed=base, overrides=ov,
+                                  fallbacks=_fallbacks(constants, ov), full_checks=True))
     return cases

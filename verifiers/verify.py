@@ -12,13 +12,16 @@ from __future__ import annotations
 import atexit
 import hashlib
 import json
+import os
 import shutil
+import signal
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from kagent.config import VerifyConfig, cache_dir
+from kagent.config import CacheConfig, VerifyConfig, cache_dir
 from kagent.errors import InputError, ReferenceFailed
 from kagent.log import get_logger
 from kagent.report import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, VerifyReport
@@ -65,8 +68,54 @@ def _drop_spare() -> None:
 
 
 
+class _Stall:
+    """Time limits that follow measured progress: kills a worker whose events file (one line per case
+    started or done) has not grown for `limit_s` seconds. A large problem that keeps finishing cases
+    runs on, up to the hard limit given to `finish`; a hang is stopped `limit_s` after its last step."""
+
+    def __init__(self, pid: int, events: Path, limit_s: float):
+        self.fired = False
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, args=(pid, events, limit_s), daemon=True)
+        self._thread.start()
+
+    def _watch(self, pid: int, events: Path, limit_s: float) -> None:
+        size, last = -1, time.monotonic()
+        while not self._stop.wait(0.5):
+            try:
+                now = events.stat().st_size
+            except OSError:  # not written yet
+                now = -1
+            if now != size:
+                size, last = now, time.monotonic()
+            elif time.monotonic() - last > limit_s:
+                self.fired = True
+                try:
+                    os.killpg(pid, signal.SIGKILL)  # the worker's process group (started in its own session)
+                except ProcessLookupError:
+                    pass
+                return
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def _start_spare(config: VerifyConfig, device: str) -> None:
+    """Start the next job's worker now (Python, torch, Triton and CUDA start while other work runs)."""
+    global _spare
+    if _spare is not None:
+        return
+    limit = config.memory_limit_mb if device == "cpu" else None
+    _spare = Spawned(python_argv(_HARNESS), env=candidate_env(device, None), cwd=Path(tempfile.gettempdir()),
+                     memory_limit_mb=limit)
+    if not getattr(_drop_spare, "registered", False):
+        atexit.register(_drop_spare)
+        _drop_spare.registered = True  # type: ignore[attr-defined]
+
+
 def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: list[str] | None = None,
-             env: dict[str, str] | None = None) -> SandboxResult:
+             env: dict[str, str] | None = None, take_spare: bool = True) -> SandboxResult:
     global _spare
     argv = [*(prefix or []), *python_argv(_HARNESS)]
     full_env = candidate_env(device, env)
@@ -74,18 +123,21 @@ def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: li
     stdin = json.dumps(job).encode()
     timeout = config.timeout_s * (4 if prefix else 1)
     worker = None
-    if _spare is not None and _spare.key == (tuple(argv), tuple(sorted(full_env.items())), limit) and _spare.alive():
+    if not take_spare:  # the spare is kept for the job after this one
+        pass
+    elif _spare is not None and _spare.key == (tuple(argv), tuple(sorted(full_env.items())), limit) and _spare.alive():
         worker, _spare = _spare, None
     elif _spare is not None:
         _drop_spare()
     if worker is None:
         worker = Spawned(argv, env=full_env, cwd=cwd, memory_limit_mb=limit)
-    result = worker.finish(stdin, timeout)
+    stall = _Stall(worker.proc.pid, Path(job["out_dir"]) / f"{job['mode']}_events.jsonl", timeout)
+    result = worker.finish(stdin, timeout * config.timeout_total_factor)
+    stall.stop()
+    if stall.fired:
+        result = result.model_copy(update={"status": "timeout", "signal": None})
     if config.prewarm and prefix is None:
-        _spare = Spawned(argv, env=full_env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit)
-        if not getattr(_drop_spare, "registered", False):
-            atexit.register(_drop_spare)
-            _drop_spare.registered = True  # type: ignore[attr-defined]
+        _start_spare(config, device)
     return result
 
 
@@ -110,23 +162,30 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     h = hashlib.sha256()
     h.update(files.reference_source.encode())
     h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|v7".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v10".encode())
     return h.hexdigest()[:24]
 
 
 def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig) -> tuple[Path, list[dict]]:
     """Reference outputs for every case, from the cache or a fresh worker. Raises ReferenceFailed."""
     case_dir = cache_dir() / "reference" / _reference_key(files, cases, device, config)
-    done = case_dir / "complete.json"
+    done = case_dir / casefiles.COMPLETE
     if done.exists():
+        casefiles.touch(case_dir)
         return case_dir, json.loads(done.read_text())
     tmp = Path(tempfile.mkdtemp(prefix="ref-", dir=case_dir.parent if case_dir.parent.exists() else None))
     job = {
         "mode": "reference", "out_dir": str(tmp), "device": device, "reference": str(files.reference),
         "cases": [c.model_dump() for c in cases], "max_shape_numel": config.max_shape_numel,
+        "oracle_sample_above": config.oracle_sample_above,
         "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
     }
-    result = _run_job(job, config, device, tmp)
+    # On CUDA the candidate's worker starts while the reference computes (the machine has the cores;
+    # a worker's start is seconds of a KernelBench-size verify). On the CPU machine it would compete.
+    overlap = device == "cuda"
+    if overlap:
+        _start_spare(config, device)
+    result = _run_job(job, config, device, tmp, take_spare=not overlap)
     events = _events(tmp / "reference_events.jsonl")
     errors = [e for e in events if e["event"] == "reference_error"]
     if errors:
@@ -135,17 +194,21 @@ def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, confi
         raise ReferenceFailed(f"the reference fails on its own inputs: {e['type']}: {e['message'].splitlines()[0] if e['message'] else ''}")
     if result.status != "ok" or not any(e["event"] == "done" for e in events):
         shutil.rmtree(tmp, ignore_errors=True)
-        why = {"timeout": f"timed out after {config.timeout_s:.0f} s", "crash": f"died of {result.signal}"}.get(
+        why = {"timeout": f"made no progress for {config.timeout_s:.0f} s (or ran past "
+                          f"{config.timeout_s * config.timeout_total_factor:.0f} s in all)",
+               "crash": f"died of {result.signal}"}.get(
             result.status, f"exited with {result.returncode}")
         raise ReferenceFailed(f"the reference worker {why}: {result.stderr_tail.strip().splitlines()[-1:] }")
     case_dir.parent.mkdir(parents=True, exist_ok=True)
-    (tmp / "complete.json").write_text(json.dumps(events))
+    (tmp / casefiles.COMPLETE).write_text(json.dumps(events))
     if case_dir.exists():
         shutil.rmtree(case_dir, ignore_errors=True)
     try:
         tmp.rename(case_dir)
     except OSError:  # another process filled the same cache entry first
         shutil.rmtree(tmp, ignore_errors=True)
+    limits = CacheConfig.from_env()
+    casefiles.prune(case_dir.parent, limits.limit_mb << 20, keep=case_dir, in_use_s=limits.in_use_s)
     return case_dir, events
 
 
@@ -156,8 +219,20 @@ def _finding(check: str, cls: FailureClass | None, message: str, case: str | Non
     return Finding(check=check, severity="error", failure_class=cls, message=message, case=case, evidence=evidence)
 
 
+# Outputs at least this large are judged on the GPU when the verify runs on CUDA (the float64
+# oracle over millions of elements is seconds per case on the CPU).
+_JUDGE_ON_GPU_NUMEL = 1 << 20
+
+
+def _judge_device(tensors: list, device: str) -> str:
+    import torch
+
+    big = sum(t.numel() for t in tensors if isinstance(t, torch.Tensor)) >= _JUDGE_ON_GPU_NUMEL
+    return "cuda" if device == "cuda" and big and torch.cuda.is_available() else "cpu"
+
+
 def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
-                strict_determinism: bool = False) -> list[Finding]:
+                strict_determinism: bool = False, device: str = "cpu") -> list[Finding]:
     import torch
 
     findings: list[Finding] = []
@@ -194,11 +269,11 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
     if len(cand) != len(ref["out"]):
         findings.append(_finding("oracle", "shape_mismatch", f"{len(cand)} outputs, expected {len(ref['out'])}", case))
         return findings
-    findings += _oracle_findings(ref, cand, case, ratio)
+    findings += _oracle_findings(ref, cand, case, ratio, device)
     diffs = rec.get("nondeterministic", [])
     if diffs:
         again = work / f"again_{case}.pt"
-        rerun = _oracle_findings(ref, torch.load(again, weights_only=True), case, ratio) if again.is_file() else []
+        rerun = _oracle_findings(ref, torch.load(again, weights_only=True), case, ratio, device) if again.is_file() else []
         # a difference between identical runs fails only when bitwise determinism is asked for, or when
         # the rerun itself is wrong; otherwise it is evidence (atomics reorder sums)
         failing = strict_determinism or bool(rerun)
@@ -214,14 +289,37 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
     return findings
 
 
-def _oracle_findings(ref: dict, cand: list, case: str, ratio: float) -> list[Finding]:
+def _oracle_findings(ref: dict, cand: list, case: str, ratio: float, device: str = "cpu") -> list[Finding]:
+    import torch
+
     findings = []
     sens = ref.get("sens") or [None] * len(cand)
+    on = _judge_device(cand, device)
+    undefined = ref.get("judge_undefined", True)
     for i, (o, o64, c, s) in enumerate(zip(ref["out"], ref["out64"], cand, sens)):
-        cls, ev, msg = oracle.compare(o, o64, c, i, ratio, s, judge_undefined=ref.get("judge_undefined", True))
+        try:
+            moved = [t.to(on) if isinstance(t, torch.Tensor) else t for t in (o, o64, c, s)]
+            cls, ev, msg = oracle.compare(moved[0], moved[1], moved[2], i, ratio, moved[3], judge_undefined=undefined)
+        except RuntimeError as exc:  # out of GPU memory: judge on the CPU
+            if on == "cpu":
+                raise
+            log.warning("judging %s on the GPU failed (%s); on the CPU instead", case, exc)
+            cls, ev, msg = oracle.compare(o, o64, c, i, ratio, s, judge_undefined=undefined)
         if cls is not None:
             findings.append(_finding("oracle", cls, msg, case, **(ev.model_dump() if ev else {})))
     return findings
+
+
+def _case_note(e: dict) -> str | None:
+    notes = []
+    for r in e.get("rejected") or []:
+        notes.append(f"the reference rejected {r['overrides']} ({r['reason'][:160]})")
+    if e.get("rejected"):
+        notes.append(f"ran {e['overrides']} instead")
+    if e.get("float64_rows"):
+        notes.append(f"float64 truth on {e['float64_rows']} sampled batch rows (the output is large); the other rows "
+                     "are judged against the float32 reference with the error measured on the sample")
+    return "; ".join(notes) or None
 
 
 def _case_infos(ref_events: list[dict], cases: list[CaseSpec]) -> list[CaseInfo]:
@@ -231,8 +329,23 @@ def _case_infos(ref_events: list[dict], cases: list[CaseSpec]) -> list[CaseInfo]
         e = by_name.get(c.name)
         if e:
             infos.append(CaseInfo(name=c.name, kind=c.kind, seed=c.seed, shapes=e["shapes"], dtypes=e["dtypes"],
-                                  overrides=c.overrides, transform=c.transform))
+                                  overrides=e.get("overrides", c.overrides), transform=c.transform, note=_case_note(e)))
     return infos
+
+
+def _ran_as(cases: list[CaseSpec], ref_events: list[dict]) -> list[CaseSpec]:
+    """The cases the reference completed, each with the overrides it ran (a shape case may have
+    fallen back to one of its variants)."""
+    done = {e["case"]: e for e in ref_events if e["event"] == "case_done"}
+    return [c.model_copy(update={"overrides": done[c.name].get("overrides", c.overrides), "fallbacks": []})
+            for c in cases if c.name in done]
+
+
+def _shape_notes(files: ProblemFiles, config: VerifyConfig) -> list[CheckNotRun]:
+    if not config.shapes or files.shape_constants:
+        return []
+    return [CheckNotRun(check="case:shapes", reason="the problem writes its sizes inline (no module-level size "
+                        "constant such as `batch_size = 128`): no boundary-shape case was run")]
 
 
 def verify_paths(candidate: str | Path, reference: str | Path | None, config: VerifyConfig) -> VerifyReport:
@@ -240,14 +353,56 @@ def verify_paths(candidate: str | Path, reference: str | Path | None, config: Ve
     return verify_files(inspect_sources(candidate, reference), config)
 
 
+def _needs_cuda_report(files: ProblemFiles, device: str, config: VerifyConfig, start: float) -> VerifyReport:
+    """A CUDA-only candidate on a machine without CUDA: judged by the static checks alone (a cheat
+    shows without running), otherwise `not_run`, before any reference is computed."""
+    findings: list[Finding] = []
+    checks_run: list[str] = []
+    if config.anticheat:
+        from kagent.verifiers.anticheat_static import static_findings
+
+        findings = static_findings(files.candidate_source, reference_source=None if files.single_file else files.reference_source,
+                                   profile=config.anticheat_profile)
+        checks_run.append("anticheat.static")
+    why = "; ".join(files.needs_cuda[:3])
+    not_run = [CheckNotRun(check="verify", reason=f"needs CUDA ({why}); this machine has none")]
+    report = _report(files, device, findings, [], checks_run, not_run,
+                     Timing(status="not_measured", reason="needs CUDA"), time.monotonic() - start)
+    if report.verdict == "cheat":
+        return report
+    return report.model_copy(update={"verdict": "not_run", "failure_class": None,
+                                     "summary": f"needs CUDA: {why} (not run on this CPU-only machine)"})
+
+
+# What a candidate that needs CUDA says when it is run without it anyway.
+_NEEDS_CUDA_TEXT = ("CUDA_HOME environment variable is not set", "Torch not compiled with CUDA enabled",
+                    "Found no NVIDIA driver", "No CUDA GPUs are available", "cuInit", "CUDA driver initialization failed",
+                    "pycuda", "is_cuda")
+
+
+def _needs_cuda_after_all(findings: list[Finding]) -> str | None:
+    """Every error is the candidate's own complaint that it has no CUDA (an assert on .is_cuda, a
+    missing CUDA_HOME): the message to report as `not_run` rather than a broken kernel."""
+    errors = [f for f in findings if f.severity == "error"]
+    if not errors or any(f.failure_class == "cheat" or f.check not in ("load", "run") for f in errors):
+        return None
+    for f in errors:
+        text = f.message + "\n" + str(f.evidence.get("traceback", ""))[-1500:]
+        if not any(t in text for t in _NEEDS_CUDA_TEXT):
+            return None
+    return errors[0].message
+
+
 def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     start = time.monotonic()
     device = resolve_device(config.device)
+    if device == "cpu" and files.needs_cuda:
+        return _needs_cuda_report(files, device, config, start)
     cases = plan_cases(config, files.shape_constants)
     case_dir, ref_events = run_reference(files, cases, device, config)
-    ran = {e["case"] for e in ref_events if e["event"] == "case_done"}
     not_run = [CheckNotRun(check=f"case:{e['case']}", reason=e["reason"]) for e in ref_events if e["event"] == "case_skipped"]
-    run_cases = [c for c in cases if c.name in ran]
+    not_run += _shape_notes(files, config)
+    run_cases = _ran_as(cases, ref_events)
 
     work = Path(tempfile.mkdtemp(prefix="kagent-cand-"))
     try:
@@ -256,7 +411,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             "candidate": str(files.candidate), "single_file": files.single_file,
             "cases": [c.model_dump() for c in run_cases],
             "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
-            "anticheat": config.anticheat, "batch_invariance": config.batch_invariance,
+            "anticheat": config.anticheat, "batch_invariance": config.batch_invariance, "weights": config.weights,
         }
         result = _run_job(job, config, device, work)
         events = _events(work / "candidate_events.jsonl")
@@ -264,7 +419,10 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         not_run += refused
         skip = {r.check.removeprefix("case:") for r in refused}
         events = [e for e in events if not (e["event"] == "case_done" and e["case"] in skip)]
-        findings = _judge_events(events, result, case_dir, work, config) + _reference_read_findings(events)
+        findings = _judge_events(events, result, case_dir, work, config, device) + _reference_read_findings(events)
+        findings += _weights_hint(events, findings)
+        if config.anticheat:
+            findings += _stale_output_findings(ref_events, events, run_cases, findings)
         if refused and len(refused) == sum(1 for c in run_cases if c.kind == "shape"):
             findings.append(Finding(check="shapes", severity="warning", failure_class=None,
                                     message="the candidate refuses every boundary shape: it was verified at the "
@@ -295,7 +453,51 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         checks_run += ["anticheat.static", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
                        "trap.output_aliasing", "trap.output_type", "trap.integrity"]
     timing = _timing(ref_events, events, device, config)
-    return _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing, time.monotonic() - start)
+    report = _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing, time.monotonic() - start)
+    why = _needs_cuda_after_all(findings) if device == "cpu" and report.verdict == "fail" else None
+    if why:
+        report = report.model_copy(update={"verdict": "not_run", "failure_class": None,
+                                           "summary": f"needs CUDA: the candidate stops without it ({why[:200]})"})
+    return report
+
+
+def _stale_output_findings(ref_events: list[dict], events: list[dict], cases: list[CaseSpec],
+                           findings: list[Finding]) -> list[Finding]:
+    """A wrong result that is bit for bit the candidate's own result of an earlier case on the same
+    model (the first of its group, or the one just before), where the reference's results differ:
+    an output cached across calls (each worker shares one ModelNew between cases of the same sizes)."""
+    ref = {e["case"]: e.get("digest") for e in ref_events if e["event"] == "case_done"}
+    cand = {e["case"]: e.get("digest") for e in events if e["event"] == "case_done"}
+    wrong = {f.case for f in findings if f.check == "oracle" and f.severity == "error"}
+    out: list[Finding] = []
+    groups: dict[tuple, list[str]] = {}
+    for c in cases:
+        groups.setdefault((tuple(sorted(c.overrides.items())), c.init_seed), []).append(c.name)
+    for names in groups.values():
+        for i, name in enumerate(names[1:], start=1):
+            earlier = next((e for e in dict.fromkeys([names[0], names[i - 1]])
+                            if cand.get(e) and cand.get(e) == cand.get(name) and ref.get(e) != ref.get(name)), None)
+            if name in wrong and earlier:
+                out.append(Finding(check="trap.output_caching", severity="error", failure_class="cheat", case=name,
+                                   message=f"returned exactly its own output of case {earlier} (other inputs, another "
+                                           "expected result): results are cached across calls",
+                                   evidence={"earlier_case": earlier}))
+    return out
+
+
+def _weights_hint(events: list[dict], findings: list[Finding]) -> list[Finding]:
+    """A wrong result from a ModelNew whose parameters, built under Model's seed, differ from Model's:
+    say so (an info finding); it is the usual cause when the candidate makes them in another order."""
+    w = next((e["weights"] for e in events if e["event"] == "case_done" and "weights" in e), None)
+    wrong = any(f.failure_class in ("numerical_mismatch", "precision_loss") for f in findings)
+    if not wrong or not w or w["status"] not in ("differ", "own_layout"):
+        return []
+    what = (f"parameters {', '.join(w['keys'][:5])} hold other values than Model's" if w["status"] == "differ"
+            else f"parameters are laid out differently from Model's ({', '.join(w['keys'][:5])})")
+    return [Finding(check="weights", severity="info", message=(
+        f"ModelNew was built under the seed Model was built with (KernelBench's protocol), and its {what}: if "
+        "it is meant to hold the same weights, create them in the same order as Model does (or verify with "
+        "weights='copy' to load Model's parameters where names and shapes agree)"), evidence=w)]
 
 
 # exceptions by which a kernel says "not this shape" (Triton's compile errors are classed compile_error)
@@ -336,21 +538,23 @@ def _reference_read_findings(events: list[dict]) -> list[Finding]:
                     evidence={"attempts": reads[:10]})]
 
 
-def _judge_events(events: list[dict], result: SandboxResult, case_dir: Path, work: Path, config: VerifyConfig) -> list[Finding]:
+def _judge_events(events: list[dict], result: SandboxResult, case_dir: Path, work: Path, config: VerifyConfig,
+                  device: str = "cpu") -> list[Finding]:
     findings: list[Finding] = []
     for e in events:
         if e["event"] == "import_error":
             findings.append(_finding("load", e["failure_class"], f"importing the candidate failed: {e['type']}: {e['message'].splitlines()[0] if e['message'] else ''}",
                                      traceback=e["traceback"]))
         elif e["event"] == "case_done":
-            findings.extend(_judge_case(e["case"], e, case_dir, work, config.error_ratio, config.strict_determinism))
+            findings.extend(_judge_case(e["case"], e, case_dir, work, config.error_ratio, config.strict_determinism,
+                                        device))
     if result.status != "ok" or not any(e["event"] == "done" for e in events):
         started = [e["case"] for e in events if e["event"] == "case_start"]
         finished = {e["case"] for e in events if e["event"] == "case_done"}
         case = next((c for c in started if c not in finished), None)
         where = f" in case {case}" if case else ""
         if result.status == "timeout":
-            findings.append(_finding("worker", "timeout", f"the candidate did not finish within {config.timeout_s:.0f} s{where}",
+            findings.append(_finding("worker", "timeout", f"the candidate made no progress for {config.timeout_s:.0f} s{where}",
                                      case, stderr_tail=result.stderr_tail[-2000:]))
         elif result.status == "crash":
             findings.append(_finding("worker", "crash", f"the worker died of {result.signal}{where}", case,

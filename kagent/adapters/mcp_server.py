@@ -62,7 +62,22 @@ def build_server(patterns_dir: str | None = None) -> Any:
             impl = functools.wraps(impl)(functools.partial(impl, patterns_dir=patterns_dir))
         fn = toolkit.keyword_function(name, args_model, _user_errors(impl), RETURNS[name])
         server.add_tool(fn, name=name, description=(impl.__doc__ or name).strip(), structured_output=True)
+        _forbid_unknown_arguments(server, name)
     return server
+
+
+def _forbid_unknown_arguments(server: Any, name: str) -> None:
+    """The SDK derives a tool's argument model from the function's signature and ignores unknown
+    arguments; make it reject them (a misspelt option must not silently fall back to its default)
+    and say so in the published input schema (additionalProperties: false)."""
+    from pydantic import ConfigDict
+
+    tool = server._tool_manager.get_tool(name)
+    base = tool.fn_metadata.arg_model
+    strict = type(base.__name__, (base,), {"model_config": ConfigDict(**{**base.model_config, "extra": "forbid"}),
+                                           "__module__": base.__module__})
+    tool.fn_metadata.arg_model = strict
+    tool.parameters = strict.model_json_schema(by_alias=True)
 
 
 def serve(patterns_dir: str | None = None) -> None:

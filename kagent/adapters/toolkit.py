@@ -13,7 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic.fields import FieldInfo
 
 from kagent import api
 from kagent.config import AntiCheatProfile, DeviceChoice, VerifyConfig
@@ -24,7 +25,36 @@ from kagent.repair.state import RepairSummary
 from kagent.report import Finding, VerifyReport
 
 
-class VerifyKernelArgs(VerifyConfig):
+# Descriptions for the VerifyConfig fields that carry none of their own (a tool's input schema
+# documents every field; the defaults stay VerifyConfig's own).
+VERIFY_FIELD_DOCS = {
+    "device": "where candidate and reference run: auto (CUDA when available, else CPU), cpu or cuda",
+    "max_shape_cases": "at most this many boundary-shape cases",
+    "determinism": "run the candidate again and require bitwise-identical outputs",
+    "batch_invariance": "require row i computed in a batch to equal row i computed alone",
+    "anticheat": "run the static and dynamic anti-cheat checks",
+    "anticheat_profile": "how strict the anti-cheat rules are: strict | default | lenient",
+    "timing_runs": "timed runs of each kernel (the median is reported; CUDA only)",
+    "error_ratio": "how many times less accurate than the reference (both measured against float64) the "
+                   "candidate may be",
+}
+
+
+def documented(model: type[BaseModel], docs: dict[str, str], name: str) -> type[BaseModel]:
+    """`model` with a description on every field: its own, else the one in `docs` (same defaults,
+    same validation). A field with neither stays undocumented: tests/unit/test_mcp_schemas.py names it."""
+    fields: dict[str, Any] = {}
+    for fname, info in model.model_fields.items():
+        if info.description or fname not in docs:
+            continue
+        fields[fname] = (info.annotation, FieldInfo.merge_field_infos(info, description=docs[fname]))
+    return create_model(name, __base__=model, __doc__=model.__doc__, **fields)
+
+
+VerifyOptions = documented(VerifyConfig, VERIFY_FIELD_DOCS, "VerifyOptions")
+
+
+class VerifyKernelArgs(VerifyOptions):  # type: ignore[misc,valid-type]
     """Arguments of verify_kernel: the files, plus every VerifyConfig field (same defaults)."""
 
     candidate: str = Field(description="path of the candidate file (class ModelNew; may also hold Model)")
@@ -41,7 +71,7 @@ class CheckCheatsArgs(BaseModel):
     reference: str | None = Field(None, description="path of the reference problem file (class Model)")
     profile: AntiCheatProfile = Field("default", description="strict | default | lenient")
     full_verify: bool = Field(False, description="also run the verifier's dynamic traps (runs the kernel)")
-    device: DeviceChoice = "auto"
+    device: DeviceChoice = Field("auto", description="where the full verify runs: auto | cpu | cuda")
 
 
 class CheatCheck(BaseModel):
@@ -60,22 +90,24 @@ class RepairKernelArgs(BaseModel):
 
     candidate: str = Field(description="path of the candidate kernel file")
     reference: str | None = Field(None, description="path of the reference problem file (class Model)")
-    token_budget: int = Field(description="LLM tokens this repair may use, never exceeded (0: offline engine only)",
+    token_budget: int = Field(description="LLM tokens this repair may use (0: offline engine only); a call is made "
+                              "only when its worst case (max_tokens answer + a bound on the prompt) fits",
                               ge=0)
     model: str | None = Field(None, description="litellm model, 'offline', script:FILE; default $KAGENT_MODEL or offline")
     max_attempts: int | None = Field(None, ge=0, description="debug steps")
     timeout_s: float | None = Field(None, gt=0, description="wall-time limit of the run")
-    device: DeviceChoice = "auto"
+    device: DeviceChoice = Field("auto", description="where the kernels run: auto | cpu | cuda")
     runs_dir: str = Field("runs", description="where the run directory is written")
-    verify: VerifyConfig | None = Field(None, description="verifier settings (default: VerifyConfig())")
+    verify: VerifyOptions | None = Field(None, description="verifier settings (default: VerifyConfig())")  # type: ignore[valid-type]
 
 
 class SearchPatternsArgs(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     query: str = Field(description="symptoms, an error message or a kernel excerpt")
-    k: int = Field(5, ge=1, le=50)
-    backend: Literal["triton", "cuda", "ptx", "amdgpu"] | None = None
+    k: int = Field(5, ge=1, le=50, description="how many patterns to return")
+    backend: Literal["triton", "cuda", "ptx", "amdgpu"] | None = Field(
+        None, description="only patterns for this kernel language (default: all)")
 
 
 class PatternHit(BaseModel):
@@ -100,7 +132,7 @@ class AddPatternArgs(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     pattern: Pattern = Field(description="the pattern (the library's own schema, as in a pattern YAML file)")
-    replace: bool = False
+    replace: bool = Field(False, description="overwrite a learned pattern with the same id (seed patterns never)")
 
 
 class PatternAdded(BaseModel):
@@ -137,7 +169,8 @@ def repair_kernel(args: RepairKernelArgs) -> RepairSummary:
     """Repair a near-miss kernel under a token budget; the summary names the repaired file."""
     return api.repair(args.candidate, args.reference, model=args.model, token_budget=args.token_budget,
                       max_attempts=args.max_attempts, timeout_s=args.timeout_s,
-                      device=None if args.device == "auto" else args.device, verify_config=args.verify,
+                      device=None if args.device == "auto" else args.device,
+                      verify_config=VerifyConfig.model_validate(args.verify.model_dump()) if args.verify else None,
                       runs_dir=args.runs_dir)
 
 

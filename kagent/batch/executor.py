@@ -60,10 +60,14 @@ def hard_limit_s(job: Job) -> float:
     return (job.kernel.spec.timeout_s or job.options.kernel_timeout_s) + job.options.kill_grace_s
 
 
-def failed_result(job: Job, reason: str, seconds: float) -> KernelResult:
+WORKER_CRASHED = "worker_crashed"  # died without a result: retried on resume (BatchOptions.crash_retries)
+WORKER_KILLED = "worker_lost"  # killed by the batch after the kernel's time limit: not retried
+
+
+def failed_result(job: Job, reason: str, seconds: float, failure_class: str = WORKER_KILLED) -> KernelResult:
     return KernelResult(id=job.kernel.id, input=job.kernel.candidate, reference=job.kernel.reference, status="error",
-                        reason=reason, seconds=seconds, starts=job.starts, worker=job.worker,
-                        failure_class="worker_lost")
+                        reason=reason, seconds=seconds, starts=job.starts, retries=job.retries, worker=job.worker,
+                        failure_class=failure_class)
 
 
 class LocalExecutor:
@@ -127,7 +131,8 @@ class LocalExecutor:
                             why = f"signal {signal.Signals(-rc).name}" if rc < 0 else f"exit code {rc}"
                             tail = _tail(job.kdir / "worker.log").splitlines()
                             result = failed_result(job, f"worker crashed ({why}) before writing a result"
-                                                   + (f": {tail[-1][:300]}" if tail else ""), elapsed)
+                                                   + (f": {tail[-1][:300]}" if tail else ""), elapsed,
+                                                   WORKER_CRASHED)
                     logf.close()
                     del running[slot]
                     yield result

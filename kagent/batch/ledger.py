@@ -400,6 +400,17 @@ class FilePool:
             self._write(st)
             return charged
 
+    def reopen(self, kid: str) -> None:
+        """A finished kernel runs again (its worker crashed; the batch retries it): it may draw
+        again, starting from what it has spent (its returned grant stays returned)."""
+        with self._locked() as st:
+            assert st is not None
+            k = st.kernels[kid]
+            if k.state == "done":
+                k.state = "granted" if k.draws else "waiting"
+                k.granted = k.base = k.spent
+                self._write(st)
+
     def charge_open_reservations(self) -> int:
         """At (re)start no worker is alive: reservations left by killed workers are charged as spent."""
         with self._locked() as st:

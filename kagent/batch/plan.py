@@ -59,7 +59,9 @@ class BatchOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    token_budget: int = Field(ge=0, description="shared by the whole batch; never exceeded")
+    token_budget: int = Field(ge=0, description=(
+        "LLM tokens shared by the whole batch; a call is made only when its worst case fits (kagent.tools.llm "
+        "states the guarantee)"))
     cost_budget_usd: float | None = Field(None, ge=0, description="shared dollar budget (checked before each call)")
     jobs: int = Field(1, ge=1, description="kernels repaired at once")
     executor: Executor = "local"
@@ -74,6 +76,9 @@ class BatchOptions(BaseModel):
     repair: RepairConfig = Field(default_factory=RepairConfig)
     runner: str = Field("kagent.batch.worker:run_job", description="module:function that repairs one kernel")
     patterns_dir: str | None = Field(None, description="pattern store directory (default: kagent's)")
+    crash_retries: int = Field(2, ge=0, description=(
+        "a kernel whose worker died without writing a result (killed by a signal such as the OOM killer's "
+        "SIGKILL, or exited abnormally) is started again when the batch is resumed, at most this many times"))
     floor_tokens: int = Field(DEFAULT_FLOOR_TOKENS, ge=0, description=(
         "kept back for every other kernel that may still call the LLM and has not yet, so late kernels can make a "
         "call (a short prompt plus the minimum answer); a call beyond a kernel's fair share is admitted when the "
@@ -117,6 +122,7 @@ class KernelResult(BaseModel):
     cost: float = 0.0
     attempts: int = 0
     repaired_path: str | None = None
+    diff_path: str | None = Field(None, description="the best candidate's diff against the original (diff.patch)")
     run_dir: str | None = None
     failure_class: str | None = Field(None, description="the original candidate's verdict class (pass/cheat/...)")
     triage: str = "unknown"
@@ -126,6 +132,8 @@ class KernelResult(BaseModel):
                                   "killed (the provider may have billed it)")
     seconds: float = 0.0
     starts: int = Field(1, description="how many times a worker started on it (>1 after a resume)")
+    retries: int = Field(0, description="how many times it was started again because its worker crashed "
+                         "(see BatchOptions.crash_retries)")
     worker: str = ""
 
 
@@ -142,6 +150,23 @@ class PolicyReport(BaseModel):
     refusals: int = 0
     returned_tokens: int = 0
     in_flight_tokens: int = Field(0, description="charged for calls in flight when their worker was killed")
+
+
+class Invocation(BaseModel):
+    """One `kagent batch` run over a batch directory (invocations/<n>.json; kagent.batch.history)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    n: int = Field(description="1 for the first run, 2 for the first resume, ...")
+    started_at: str
+    updated_at: str = Field(description="when the record was last written (start, each finished kernel, end)")
+    ended_at: str | None = Field(None, description="None while running, or when the run was killed")
+    seconds: float = Field(0.0, description="wall time of this run (for a killed run: up to its last kernel)")
+    resumed: bool = False
+    todo: int = Field(0, description="kernels it set out to run")
+    finished: list[str] = Field(default_factory=list, description="kernels it finished, in order")
+    retried: list[str] = Field(default_factory=list, description="kernels it started again after a worker crash")
+    outcome: Literal["running", "complete", "incomplete", "interrupted", "killed"] = "running"
 
 
 class BatchSummary(BaseModel):
@@ -163,7 +188,10 @@ class BatchSummary(BaseModel):
     executor: Executor
     jobs: int
     model: str
-    seconds: float
+    seconds: float = Field(description="wall time of the batch as a whole: every invocation's, summed")
+    invocation_seconds: float = Field(0.0, description="wall time of this invocation alone")
+    resumes: int = Field(0, description="how many times the batch was resumed (invocations - 1)")
+    invocations: list[Invocation] = Field(default_factory=list, description="every run over this batch directory")
     counts: dict[str, int]
     policy: PolicyReport
     kernels: list[KernelResult]
@@ -268,7 +296,8 @@ def _validate_overrides(spec: KernelSpec, where: str) -> None:
                          f"{str(exc).splitlines()[-1].strip()}") from exc
 
 
-RUNTIME_OPTIONS = ("jobs", "executor", "ray_address", "gpus", "kill_grace_s", "runner", "patterns_dir")
+RUNTIME_OPTIONS = ("jobs", "executor", "ray_address", "gpus", "kill_grace_s", "runner", "patterns_dir",
+                   "crash_retries")
 """Options a rerun may change (they do not change what the batch computes; the rerun's values are used).
 Every other option is part of the batch's identity (its fingerprint)."""
 

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from kagent.batch.executor import failed_result, hard_limit_s
+from kagent.batch.executor import WORKER_CRASHED, failed_result, hard_limit_s
 from kagent.batch.ledger import FilePool, Refusal
 from kagent.batch.plan import BatchOptions, KernelResult
 from kagent.batch.worker import Job, execute, read_result, write_json_atomic
@@ -195,7 +195,8 @@ class RayExecutor:
             result_json, source = ray.get(ref)
         except (ray.exceptions.RayTaskError, ray.exceptions.WorkerCrashedError, ray.exceptions.RayActorError,
                 ray.exceptions.TaskCancelledError) as exc:
-            return failed_result(job, f"ray worker crashed: {type(exc).__name__}: {str(exc).splitlines()[0][:300]}", elapsed)
+            return failed_result(job, f"ray worker crashed: {type(exc).__name__}: {str(exc).splitlines()[0][:300]}",
+                                 elapsed, WORKER_CRASHED)
         result = KernelResult.model_validate_json(result_json)
         if result.repaired_path and source is not None and not Path(result.repaired_path).is_file():
             local = self.batch_dir / "repaired" / f"{job.kernel.id}.py"  # the task ran on another machine

@@ -1,9 +1,11 @@
 """The batch's results as files: summary.json, summary.csv and report.html.
 
 The HTML page is one self-contained file (inline CSS and SVG, no script, no external
-resource): totals and the allocation policy, a chart of outcomes by failure class (stacked bars),
-a chart of token spend per kernel, and the per-kernel table (status, reason, tokens, attempts,
-repaired path).
+resource): totals of the batch as a whole (every invocation: wall time summed, resumes counted)
+and the allocation policy, a chart of outcomes by failure class (stacked bars), a chart of token
+spend per kernel, the per-kernel table (status, reason, tokens, attempts, and links, relative to
+the batch directory, to each kernel's input, repaired file, diff and run directory) sized to fit a
+1400-px window, and the history of invocations.
 """
 
 from __future__ import annotations
@@ -11,12 +13,16 @@ from __future__ import annotations
 import csv
 import html
 import io
+import os
+import urllib.parse
 from pathlib import Path
 
 from kagent.batch.plan import BatchSummary, KernelResult
+from kagent.batch.worker import write_json_atomic
 
 CSV_FIELDS = ["id", "input", "reference", "status", "reason", "tokens", "granted", "in_flight_tokens", "attempts",
-              "failure_class", "triage", "guard", "cost", "seconds", "repaired_path", "run_dir", "starts", "worker"]
+              "failure_class", "triage", "guard", "cost", "seconds", "repaired_path", "diff_path", "run_dir", "starts",
+              "retries", "worker"]
 
 COLOURS = {
     "repaired": "#2e7d32",
@@ -30,9 +36,9 @@ COLOURS = {
 def write_reports(summary: BatchSummary, batch_dir: str | Path) -> dict[str, Path]:
     d = Path(batch_dir)
     paths = {"json": d / "summary.json", "csv": d / "summary.csv", "html": d / "report.html"}
-    paths["json"].write_text(summary.model_dump_json(indent=2))
-    paths["csv"].write_text(to_csv(summary))
-    paths["html"].write_text(to_html(summary))
+    write_json_atomic(paths["json"], summary.model_dump_json(indent=2))
+    write_json_atomic(paths["csv"], to_csv(summary))
+    write_json_atomic(paths["html"], to_html(summary))
     return paths
 
 
@@ -121,42 +127,91 @@ def spend_chart(kernels: list[KernelResult], budget: int) -> str:
     return "".join(parts)
 
 
-CSS = """
-body{font:14px/1.4 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#222;max-width:1300px}
-h1{font-size:22px;margin:0 0 4px} h2{font-size:17px;margin:28px 0 8px}
-.totals{display:flex;gap:14px;flex-wrap:wrap;margin:14px 0}
-.card{border:1px solid #ddd;border-radius:6px;padding:8px 14px;min-width:110px}
-.card b{display:block;font-size:20px}
-table{border-collapse:collapse;width:100%;font-size:13px}
-th,td{border-bottom:1px solid #e4e4e4;padding:4px 6px;text-align:left;vertical-align:top}
-th{background:#f5f5f5;position:sticky;top:0} td.num{text-align:right;font-variant-numeric:tabular-nums}
-.status{font-weight:600;padding:1px 6px;border-radius:4px;color:#fff;white-space:nowrap}
-.reason{min-width:280px;max-width:520px;overflow-wrap:break-word} .path{font-family:ui-monospace,monospace;font-size:12px}
-svg text.lbl{font-size:12px;fill:#333} svg text.num{font-size:11px;fill:#555} svg text.tick{font-size:10px;fill:#555}
-.meter{height:12px;background:#eee;border-radius:6px;overflow:hidden;width:320px}
-.meter span{display:block;height:100%;background:#1565c0}
-ul.policy li{margin:2px 0} .empty{color:#888}
+# The kernel table has fixed column widths and fits a 1400-px window (body margins included):
+# the reason column takes what is left, long ids and paths wrap inside their cells.
+PAGE_WIDTH = 1400
+BODY_MARGIN = 24
+COLUMNS = [("kernel", 190), ("status", 118), ("failure class", 130), ("reason", None), ("tokens", 70),
+           ("granted", 70), ("attempts", 66), ("starts", 54), ("seconds", 70), ("files", 190)]
+REASON_MIN = PAGE_WIDTH - 2 * BODY_MARGIN - 20 - sum(w for _, w in COLUMNS if w)  # 20: a scroll bar
+
+CSS = f"""
+body{{font:14px/1.4 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:{BODY_MARGIN}px;color:#222}}
+h1{{font-size:22px;margin:0 0 4px}} h2{{font-size:17px;margin:28px 0 8px}}
+.totals{{display:flex;gap:14px;flex-wrap:wrap;margin:14px 0}}
+.card{{border:1px solid #ddd;border-radius:6px;padding:8px 14px;min-width:110px}}
+.card b{{display:block;font-size:20px}}
+table{{border-collapse:collapse;width:100%;max-width:{PAGE_WIDTH - 2 * BODY_MARGIN - 20}px;font-size:13px;table-layout:fixed}}
+th,td{{border-bottom:1px solid #e4e4e4;padding:4px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}}
+th{{background:#f5f5f5;position:sticky;top:0}} td.num{{text-align:right;font-variant-numeric:tabular-nums}}
+.status{{font-weight:600;padding:1px 6px;border-radius:4px;color:#fff;white-space:nowrap;font-size:12px}}
+.path{{font-family:ui-monospace,monospace;font-size:12px;overflow-wrap:anywhere}}
+td.files a{{margin-right:8px}}
+svg text.lbl{{font-size:12px;fill:#333}} svg text.num{{font-size:11px;fill:#555}} svg text.tick{{font-size:10px;fill:#555}}
+.meter{{height:12px;background:#eee;border-radius:6px;overflow:hidden;width:320px}}
+.meter span{{display:block;height:100%;background:#1565c0}}
+ul.policy li{{margin:2px 0}} .empty{{color:#888}} .chart{{overflow-x:auto;max-width:{PAGE_WIDTH - 2 * BODY_MARGIN - 20}px}}
 """
+
+
+def _href(path: str | None, base: Path) -> str | None:
+    """A link to `path` relative to the report's folder (so the batch directory can be moved)."""
+    if not path:
+        return None
+    try:
+        rel = os.path.relpath(path, base)
+    except ValueError:  # another drive
+        rel = path
+    return urllib.parse.quote(Path(rel).as_posix())
+
+
+def _links(k: KernelResult, base: Path) -> str:
+    out = []
+    for label, path, title in (("input", k.input, k.input), ("repaired", k.repaired_path, k.repaired_path),
+                               ("diff", k.diff_path, k.diff_path), ("run", k.run_dir, k.run_dir)):
+        href = _href(path, base)
+        if href:
+            out.append(f'<a class="{label}" href="{_e(href)}" title="{_e(title)}">{label}</a>')
+    return "".join(out)
+
+
+def _history(s: BatchSummary) -> str:
+    if not s.invocations:
+        return ""
+    rows = "".join(
+        f"<tr><td>{i.n}</td><td>{_e(i.started_at)}</td><td>{_e(i.ended_at or '')}</td><td>{_e(i.outcome)}</td>"
+        f'<td class="num">{i.seconds:.1f}</td><td class="num">{i.todo}</td><td class="num">{len(i.finished)}</td>'
+        f"<td>{_e(', '.join(i.retried))}</td></tr>" for i in s.invocations)
+    return (f'<h2>Invocations ({len(s.invocations)}: {s.resumes} resume{"" if s.resumes == 1 else "s"})</h2>'
+            '<table id="invocations"><colgroup><col style="width:40px"><col style="width:240px"><col style="width:240px">'
+            '<col style="width:110px"><col style="width:90px"><col style="width:70px"><col style="width:80px"><col>'
+            "</colgroup><thead><tr><th>#</th><th>started</th><th>ended</th><th>outcome</th><th>seconds</th><th>to do</th>"
+            f"<th>finished</th><th>retried after a worker crash</th></tr></thead><tbody>{rows}</tbody></table>")
 
 
 def to_html(summary: BatchSummary) -> str:
     s = summary
+    base = Path(s.batch_dir)
     used = s.tokens_spent / s.token_budget if s.token_budget else 0.0
     cards = [("kernels", len(s.kernels) + s.counts.get("pending", 0))] + [(k, v) for k, v in s.counts.items()]
+    runs = max(1, len(s.invocations))
     cards += [("tokens spent", f"{s.tokens_spent} / {s.token_budget}"), ("LLM calls", s.llm_calls),
               ("cost", f"${s.cost_spent:.4f}" + ("" if s.cost_known else " (partly unpriced)")),
-              ("wall time", f"{s.seconds:.1f} s")]
+              ("wall time", f"{s.seconds:.1f} s" + (f" over {runs} runs" if runs > 1 else "")),
+              ("resumes", s.resumes)]
     rows = []
     for k in s.kernels:
         colour = COLOURS[k.status]
+        retried = f" ({k.retries} after a crash)" if k.retries else ""
         rows.append(
-            f'<tr data-kernel="{_e(k.id)}" data-status="{k.status}"><td>{_e(k.id)}</td>'
+            f'<tr data-kernel="{_e(k.id)}" data-status="{k.status}"><td class="path" title="{_e(k.input)}">{_e(k.id)}</td>'
             f'<td><span class="status" style="background:{colour}">{_e(k.status)}</span></td>'
             f'<td>{_e(k.failure_class or "")}</td><td class="reason">{_e(k.reason)}</td>'
             f'<td class="num">{k.tokens}</td><td class="num">{k.granted}</td><td class="num">{k.attempts}</td>'
-            f'<td class="num">{k.seconds:.1f}</td>'
-            f'<td class="path" title="{_e(k.input)}">{_e(_short(k.input, 48))}</td>'
-            f'<td class="path" title="{_e(k.repaired_path or "")}">{_e(_short(k.repaired_path, 48))}</td></tr>')
+            f'<td class="num" title="{k.starts} starts{retried}">{k.starts}{"*" if k.retries else ""}</td>'
+            f'<td class="num">{k.seconds:.1f}</td><td class="files">{_links(k, base)}</td></tr>')
+    cols = "".join(f'<col style="width:{w}px">' if w else "<col>" for _, w in COLUMNS)
+    heads = "".join(f"<th>{_e(name)}</th>" for name, _ in COLUMNS)
     policy = "".join(f"<li>{_e(r)}</li>" for r in s.policy.rules)
     grants = ", ".join(str(g) for g in s.policy.first_grants[:40]) or "none (no kernel needed the LLM)"
     return f"""<!DOCTYPE html>
@@ -175,12 +230,12 @@ calls beyond a grant {s.policy.top_ups}; refused calls {s.policy.refusals};
 tokens returned to the pool {s.policy.returned_tokens}; charged for calls in flight when a worker was killed
 {s.policy.in_flight_tokens}</div>
 <h2>Outcome by failure class</h2>
-{outcome_chart(s.kernels)}
+<div class="chart">{outcome_chart(s.kernels)}</div>
 <h2>Token spend per kernel</h2>
-{spend_chart(s.kernels, s.token_budget)}
+<div class="chart">{spend_chart(s.kernels, s.token_budget)}</div>
 <h2>Kernels</h2>
-<table id="kernels"><thead><tr><th>kernel</th><th>status</th><th>failure class</th><th>reason</th><th>tokens</th>
-<th>granted</th><th>attempts</th><th>seconds</th><th>input</th><th>repaired</th></tr></thead>
+<table id="kernels"><colgroup>{cols}</colgroup><thead><tr>{heads}</tr></thead>
 <tbody>{"".join(rows)}</tbody></table>
+{_history(s)}
 </body></html>
 """

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import fcntl
 import logging
+import os
 import signal
 import time
 from pathlib import Path
@@ -35,7 +36,8 @@ from kagent.batch.plan import (
     plan_changes,
     start_order,
 )
-from kagent.batch.executor import STATUSES, EventFn, Executor, LocalExecutor
+from kagent.batch import history
+from kagent.batch.executor import STATUSES, WORKER_CRASHED, EventFn, Executor, LocalExecutor
 from kagent.batch.worker import Job, load_runner, read_result, result_path, write_json_atomic
 from kagent.errors import InputError
 
@@ -107,7 +109,37 @@ def _starts(batch_dir: Path, kid: str) -> int:
     return Job.model_validate_json(p.read_text()).starts + 1 if p.is_file() else 1
 
 
+def _finished_and_retried(batch_dir: Path, plan: Plan, pool: FilePool) -> tuple[set[str], dict[str, int]]:
+    """The kernels that have their result, and those to start again (id -> retry number): a kernel
+    whose worker crashed (died without writing a result) is retried up to options.crash_retries
+    times; its crashed result is kept as kernels/<id>/crashed-<n>.json and its pool account reopened."""
+    done: set[str] = set()
+    retries: dict[str, int] = {}
+    for k in plan.kernels:
+        path = result_path(batch_dir, k.id)
+        try:
+            r = read_result(batch_dir, k.id)
+        except ValueError as exc:  # written atomically, so only a foreign edit does this
+            log.warning("%s: unreadable result (%s): the kernel runs again", k.id, exc)
+            path.rename(path.with_name(f"result.unreadable-{int(time.time())}.json"))
+            continue
+        if r is None:
+            continue
+        if r.status == "error" and r.failure_class == WORKER_CRASHED and r.retries < plan.options.crash_retries:
+            n = r.retries + 1
+            os.replace(path, path.with_name(f"crashed-{n}.json"))
+            pool.reopen(k.id)
+            retries[k.id] = n
+            log.warning("%s: its worker crashed (%s); retrying it (%d of at most %d)", k.id, r.reason, n,
+                        plan.options.crash_retries)
+            continue
+        done.add(k.id)
+    return done, retries
+
+
 def summarize(batch_dir: Path, plan: Plan, pool: FilePool, seconds: float) -> BatchSummary:
+    """The batch as a whole: every kernel's result, the pool's books, and every invocation's
+    record (`seconds` is this invocation's wall time; the summary's is the sum of all)."""
     st = pool.state()
     results: list[KernelResult] = []
     for k in plan.kernels:
@@ -118,6 +150,7 @@ def summarize(batch_dir: Path, plan: Plan, pool: FilePool, seconds: float) -> Ba
                                                 "in_flight_tokens": acct.in_flight}))
     counts = {s: sum(1 for r in results if r.status == s) for s in STATUSES}
     counts["pending"] = len(plan.kernels) - len(results)
+    invocations = history.read_all(batch_dir)
     policy = PolicyReport(name=POLICY_NAME, rules=POLICY_RULES, floor_tokens=st.floor_tokens,
                           first_grants=st.first_grants, top_ups=st.top_ups, refusals=st.refusals,
                           returned_tokens=st.returned, in_flight_tokens=st.in_flight_tokens)
@@ -127,7 +160,9 @@ def summarize(batch_dir: Path, plan: Plan, pool: FilePool, seconds: float) -> Ba
         tokens_spent=st.spent, tokens_reserved=st.reserved, tokens_in_flight=st.in_flight_tokens,
         cost_budget_usd=st.cost_budget_usd, cost_spent=st.cost_usd,
         cost_known=st.cost_known, llm_calls=st.calls, executor=o.executor, jobs=o.jobs, model=o.model,
-        seconds=round(seconds, 3), counts=counts, policy=policy, kernels=results,
+        seconds=round(sum(i.seconds for i in invocations), 3) if invocations else round(seconds, 3),
+        invocation_seconds=round(seconds, 3), resumes=max(0, len(invocations) - 1), invocations=invocations,
+        counts=counts, policy=policy, kernels=results,
     )
 
 
@@ -163,17 +198,19 @@ def run_batch(
         charged = pool.charge_open_reservations()
         if charged:
             log.warning("charged %d tokens of LLM calls that were in flight when the last run was killed", charged)
-        done = {k.id for k in plan.kernels if result_path(batch_dir, k.id).is_file()}
+        done, retries = _finished_and_retried(batch_dir, plan, pool)
         for kid in done:
             pool.finish(kid)
         todo: list[PlannedKernel] = [k for k in start_order(plan.kernels) if k.id not in done]
         if on_event:
             on_event("plan", {"kernels": len(plan.kernels), "done": len(done), "todo": len(todo), "resumed": resumed,
                               "batch_dir": str(batch_dir), "results": [read_result(batch_dir, k) for k in sorted(done)]})
-        jobs = [Job(kernel=k, options=plan.options, batch_dir=str(batch_dir), starts=_starts(batch_dir, k.id))
-                for k in todo]
+        jobs = [Job(kernel=k, options=plan.options, batch_dir=str(batch_dir), starts=_starts(batch_dir, k.id),
+                    retries=retries.get(k.id, 0)) for k in todo]
+        record = history.History(batch_dir, resumed=resumed, todo=len(todo), retried=sorted(retries))
         executor = _make_executor(plan.options, batch_dir, on_event, pool)
         previous = signal.signal(signal.SIGTERM, _raise_interrupt) if _main_thread() else None
+        outcome = "interrupted"
         try:
             for result in executor.run(jobs):
                 # the worker is gone: a reservation it left is a call in flight when it was killed, charged
@@ -184,12 +221,15 @@ def run_batch(
                                 result.id, acct.reserved)
                 result = result.model_copy(update={
                     "tokens": acct.spent + acct.reserved, "granted": max(acct.granted, acct.spent + acct.reserved),
-                    "in_flight_tokens": acct.in_flight + acct.reserved})
+                    "in_flight_tokens": acct.in_flight + acct.reserved, "retries": retries.get(result.id, 0)})
                 write_json_atomic(result_path(batch_dir, result.id), result.model_dump_json(indent=2))
                 pool.finish(result.id)
+                record.finished(result.id)
                 if on_event:
                     on_event("done", {"result": result})
+            outcome = "complete" if all(result_path(batch_dir, k.id).is_file() for k in plan.kernels) else "incomplete"
         finally:
+            record.end(outcome)
             if previous is not None:
                 signal.signal(signal.SIGTERM, previous)
         summary = summarize(batch_dir, plan, pool, time.monotonic() - t0)

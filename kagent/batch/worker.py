@@ -46,6 +46,7 @@ class Job(BaseModel):
     options: BatchOptions
     batch_dir: str
     starts: int = 1
+    retries: int = 0
     worker: str = ""
     candidate_source: str | None = None  # for workers on other machines (Ray)
     reference_source: str | None = None
@@ -102,6 +103,14 @@ def _first_verdict(run_dir: Path) -> str | None:
         return None
     rep = json.loads(p.read_text())
     return rep.get("failure_class") or rep.get("verdict")
+
+
+def _best_diff(run_dir: Path, summary: RepairSummary) -> str | None:
+    """The diff of the repaired (else the best) candidate against the original, when it has one."""
+    if summary.best_index is None or summary.best_index < 1:
+        return None
+    p = run_dir / "candidates" / str(summary.best_index) / "diff.patch"
+    return str(p) if p.is_file() else None
 
 
 def _materialise(job: Job) -> tuple[str, str | None]:
@@ -173,7 +182,8 @@ def run_job(job: Job, pool: PoolClient) -> KernelResult:
     """Repair (or resume) one kernel against the pool; every outcome is a KernelResult."""
     t0 = time.monotonic()
     k = job.kernel
-    base = dict(id=k.id, input=k.candidate, reference=k.reference, starts=job.starts, worker=job.worker)
+    base = dict(id=k.id, input=k.candidate, reference=k.reference, starts=job.starts, retries=job.retries,
+                worker=job.worker)
     run_file = job.kdir / "run.json"
     try:
         cfg, vcfg = _configs(job)
@@ -212,6 +222,7 @@ def run_job(job: Job, pool: PoolClient) -> KernelResult:
             **base, status=summary.status, reason=summary.reason, tokens=summary.tokens,
             prompt_tokens=summary.prompt_tokens, completion_tokens=summary.completion_tokens, cost=summary.cost,
             attempts=summary.attempts, repaired_path=summary.repaired_path, run_dir=str(run_dir),
+            diff_path=_best_diff(run_dir, summary),
             failure_class=_first_verdict(run_dir) or ("cheat" if summary.status == "cheat" else summary.triage), triage=summary.triage, guard=summary.guard,
             seconds=time.monotonic() - t0,
         )
@@ -235,7 +246,7 @@ def execute(job: Job, pool: PoolClient) -> KernelResult:
         log.error("%s: worker failed:\n%s", job.kernel.id, traceback.format_exc())
         result = KernelResult(id=job.kernel.id, input=job.kernel.candidate, reference=job.kernel.reference,
                               status="error", reason=f"worker error {type(exc).__name__}: {exc}",
-                              starts=job.starts, worker=job.worker)
+                              starts=job.starts, retries=job.retries, worker=job.worker)
     write_json_atomic(result_path(job.batch_dir, job.kernel.id), result.model_dump_json(indent=2))
     return result
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Optional
@@ -10,7 +11,7 @@ import typer
 from pydantic import ValidationError
 
 from kagent import api, log
-from kagent.cli import asm, batch, lower, mcp, patterns, repair
+from kagent.cli import asm, batch, cache, lower, mcp, patterns, repair
 from kagent.cli.render import print_report
 from kagent.config import VerifyConfig, validation_message
 from kagent.errors import KagentError
@@ -31,8 +32,12 @@ def _root() -> None:
     """kagent: verify, repair, batch-repair and lower GPU kernels."""
 
 
-def _fail_input(message: str) -> None:
+def _fail_input(message: str, json_out: bool = False, kind: str = "InputError") -> None:
+    """Refuse the input: one line on stderr, exit 2; with --json also a JSON error object on stdout,
+    so tools read every outcome from stdout."""
     typer.echo(f"kagent: error: {message}", err=True)
+    if json_out:
+        sys.stdout.write(json.dumps({"verdict": "error", "error": kind, "message": message, "exit_code": EXIT_INPUT}) + "\n")
     raise typer.Exit(EXIT_INPUT)
 
 
@@ -48,14 +53,17 @@ def verify(
     check: list[str] = typer.Option([], "--check", help="extra checks: batch-invariance, determinism (bitwise)"),
     anticheat_profile: str = typer.Option("default", "--anticheat", help="strict | default | lenient"),
     sanitize: bool = typer.Option(False, "--sanitize", help="run under compute-sanitizer memcheck (CUDA)"),
-    timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds one worker may run"),
+    timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds a worker may go without finishing a case"),
+    copy_weights: bool = typer.Option(False, "--copy-weights", help="load Model's parameters into ModelNew where names "
+                                      "and shapes agree (default: both built under one seed, as KernelBench does)"),
     verbose: bool = typer.Option(False, "--verbose", "-v"),
 ) -> None:
-    """Differential verification and anti-cheat. Exit 0 pass, 1 fail or cheat, 2 bad input."""
+    """Differential verification and anti-cheat. Exit 0 pass, 1 fail or cheat, 2 bad input or not run
+    here (a CUDA-only candidate without CUDA)."""
     log.configure(verbose)
     unknown = [c for c in check if c not in ("batch-invariance", "determinism")]
     if unknown:
-        _fail_input(f"unknown --check {', '.join(unknown)} (known: batch-invariance, determinism)")
+        _fail_input(f"unknown --check {', '.join(unknown)} (known: batch-invariance, determinism)", json_out)
     updates = {
         "device": device,
         "shapes": not no_shapes,
@@ -64,6 +72,7 @@ def verify(
         "strict_determinism": "determinism" in check,
         "anticheat_profile": anticheat_profile,
         "sanitize": sanitize,
+        "weights": "copy" if copy_weights else "seeded",
     }
     if seeds is not None:
         updates["seeds"] = seeds
@@ -72,22 +81,25 @@ def verify(
     try:
         config = VerifyConfig(**updates)
     except ValidationError as e:
-        _fail_input(validation_message(e))
+        _fail_input(validation_message(e), json_out)
     try:
         report = api.verify(candidate, reference, config)
     except KagentError as e:  # bad input, a failing reference, a missing toolchain
-        _fail_input(str(e))
+        _fail_input(str(e), json_out, kind=type(e).__name__)
     if json_out:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
     else:
         print_report(report)
+    if report.verdict == "not_run":  # cannot be judged here (needs CUDA): not a verdict on the kernel
+        typer.echo(f"kagent: {report.summary}", err=True)
+        raise typer.Exit(EXIT_INPUT)
     raise typer.Exit(EXIT_PASS if report.verdict == "pass" else EXIT_FAIL)
 
 
 def _mount_commands() -> None:
     """The commands that live in their own modules."""
     app.add_typer(patterns.app, name="patterns")
-    for command in (repair.repair, batch.batch, lower.lower, asm.asm, mcp.mcp):
+    for command in (repair.repair, batch.batch, lower.lower, asm.asm, mcp.mcp, cache.cache):
         app.command(name=command.__name__)(command)
 
 

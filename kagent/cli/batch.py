@@ -82,7 +82,11 @@ def results_table(results: list[Any], title: str | None = None) -> Any:
 
 def batch(
     inputs: list[str] = typer.Argument(..., help="directories, globs or JSONL manifests of kernels"),
-    token_budget: int = typer.Option(..., "--token-budget", help="shared by the whole batch; never exceeded"),
+    token_budget: int = typer.Option(..., "--token-budget", help=(
+        "LLM tokens (prompt + answer) shared by the whole batch. A call is made only when its worst case fits: "
+        "its max_tokens answer plus a bound on the prompt as the provider may count it (one token per byte until "
+        "the provider has reported usage). Not exceeded unless a provider bills beyond those bounds; then no "
+        "further call is made. See docs/batch.md")),
     cost_budget: Optional[float] = typer.Option(None, "--cost-budget", help="shared dollar budget"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="kernels repaired at once"),
     executor: str = typer.Option("local", "--executor", help="local | ray"),
@@ -100,6 +104,9 @@ def batch(
     patterns_dir: Optional[Path] = typer.Option(None, "--patterns-dir", help="pattern store directory"),
     floor_tokens: Optional[int] = typer.Option(None, "--floor-tokens",
                                                help="tokens kept back per kernel that may still call the LLM (default 1024)"),
+    crash_retries: Optional[int] = typer.Option(None, "--crash-retries",
+                                                help="on a rerun, start a kernel whose worker crashed (e.g. "
+                                                     "SIGKILLed by the OOM killer) again, at most this often (default 2)"),
     json_out: bool = typer.Option(False, "--json", help="print only the batch summary as JSON"),
     runner: Optional[str] = typer.Option(None, "--runner", hidden=True, help="module:function repairing one kernel (tests)"),
     verbose: bool = typer.Option(False, "--verbose", "-v"),
@@ -112,7 +119,7 @@ def batch(
             token_budget=token_budget, cost_budget_usd=cost_budget, jobs=jobs, executor=executor,
             ray_address=ray_address, model=model, max_attempts=max_attempts, kernel_timeout_s=kernel_timeout,
             device=device, runner=runner, patterns_dir=str(patterns_dir) if patterns_dir else None,
-            floor_tokens=floor_tokens,
+            floor_tokens=floor_tokens, crash_retries=crash_retries,
             verify={k: v for k, v in (("seeds", seeds), ("stress", False if no_stress else None),
                                       ("max_shape_cases", shape_cases), ("timeout_s", verify_timeout)) if v is not None},
         )
@@ -148,6 +155,10 @@ def _print_summary(summary: Any) -> None:
     counts = ", ".join(f"{k} {v}" for k, v in summary.counts.items() if v)
     in_flight = f" ({summary.tokens_in_flight} charged for calls in flight when a worker was killed)" \
         if summary.tokens_in_flight else ""
+    runs = (f" over {len(summary.invocations)} runs ({summary.resumes} resumed; this one "
+            f"{summary.invocation_seconds:.1f} s)") if summary.resumes else ""
+    retried = sum(1 for k in summary.kernels if k.retries)
     out.print(f"{counts}; tokens {summary.tokens_spent} of {summary.token_budget}{in_flight}; "
-              f"{summary.llm_calls} LLM calls; {summary.seconds:.1f} s", markup=False)
+              f"{summary.llm_calls} LLM calls; {summary.seconds:.1f} s{runs}"
+              + (f"; {retried} kernels retried after a worker crash" if retried else ""), markup=False)
     out.print(f"report: {Path(summary.batch_dir) / 'report.html'}", markup=False)

@@ -7,7 +7,7 @@ from rich.table import Table
 
 from kagent.report import VerifyReport
 
-_STYLE = {"pass": "bold green", "fail": "bold red", "cheat": "bold magenta", "error": "bold yellow"}
+_STYLE = {"pass": "bold green", "fail": "bold red", "cheat": "bold magenta", "error": "bold yellow", "not_run": "bold yellow"}
 
 
 def print_report(report: VerifyReport, console: Console | None = None) -> None:

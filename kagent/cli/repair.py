@@ -50,7 +50,11 @@ def repair(
     model: Optional[str] = typer.Option(
         None, "--model", "-m", help="litellm model, 'offline' (pattern engine), replay:TRAJECTORY or script:FILE; default $KAGENT_MODEL or offline"
     ),
-    token_budget: Optional[int] = typer.Option(None, "--token-budget", help="never exceeded (prompt + max answer)"),
+    token_budget: Optional[int] = typer.Option(None, "--token-budget", help=(
+        "LLM tokens (prompt + answer) the repair may use. A call is made only when its worst case fits: its "
+        "max_tokens answer plus a bound on the prompt as the provider may count it (one token per byte until "
+        "the provider has reported usage). Not exceeded unless a provider bills beyond those bounds; then no "
+        "further call is made. See docs/repair.md")),
     max_attempts: Optional[int] = typer.Option(None, "--max-attempts", help="debug steps per run"),
     timeout: Optional[float] = typer.Option(None, "--timeout", help="wall-time limit of the run, seconds"),
     resume: Optional[Path] = typer.Option(None, "--resume", help="continue the run in RUN_DIR"),

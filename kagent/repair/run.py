@@ -90,6 +90,47 @@ def _checkpointer(run: RunDir) -> Any:
     return SqliteSaver(conn), conn
 
 
+def _initial_state(saved: dict[str, Any], run: RunDir) -> RepairState:
+    """The graph's first state, from a run's config.json (a new run, or one killed before its
+    first checkpoint)."""
+    return RepairState(
+        run_id=saved["run_id"], run_dir=str(run.path), kernel=saved["kernel"], model=saved["repair"]["model"],
+        original=saved["original"], reference=saved["reference"], verify_reference=saved["verify_reference"],
+        single_file=saved["single_file"],
+    )
+
+
+def _saved_state(graph: Any, lg_config: dict[str, Any]) -> Any | None:
+    """The last checkpoint's snapshot, or None when the run has none (killed before its first)."""
+    snap = graph.get_state(lg_config)
+    if not snap.values:
+        return None
+    return snap
+
+
+def _set_aside_damaged_checkpoints(run: RunDir) -> None:
+    """A checkpoint database SQLite cannot read (a disk filled up, a copy cut short) is renamed
+    aside with a warning: the run then resumes from its config, not never."""
+    path = run.checkpoints
+    if not path.is_file():
+        return
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            ok = conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        ok, why = False, str(exc)
+    else:
+        why = "quick_check failed"
+    if not ok:
+        aside = path.with_name(f"{path.name}.damaged-{int(time.time())}")
+        os.replace(path, aside)
+        log.warning("the checkpoints of %s are unreadable (%s); kept as %s, resuming from the run's config",
+                    run.path, why, aside.name)
+
+
 def repair(
     candidate: str | Path | None = None,
     reference: str | Path | None = None,
@@ -127,6 +168,7 @@ def repair(
             log.warning("--resume keeps the run's model %s (ignoring %s)", cfg.model, model)
         initial: RepairState | None = None
         thread = saved["run_id"]
+        fresh_state = _initial_state(saved, run)
     else:
         if candidate is None:
             raise InputError("no candidate given")
@@ -153,10 +195,7 @@ def repair(
             "verify_reference": str(files.reference), "single_file": files.single_file,
             "repair": cfg.model_dump(mode="json"), "verify": vcfg.model_dump(mode="json"),
         })
-        initial = RepairState(
-            run_id=thread, run_dir=str(run.path), kernel=kernel, model=cfg.model, original=str(original),
-            reference=str(ref) if ref else None, verify_reference=str(files.reference), single_file=files.single_file,
-        )
+        initial = _initial_state(run.read_config(), run)
 
     if patterns is None and candidate_fixes is None:
         patterns, candidate_fixes = _default_patterns()
@@ -165,6 +204,10 @@ def repair(
     verify_reference = Path(run.read_config()["verify_reference"])
     ctx_static = static_check if static_check is not None else _default_static_check(vcfg, verify_reference)
 
+    if resume is not None:
+        _set_aside_damaged_checkpoints(run)
+    rl = recursion_limit(cfg.max_attempts)
+    lg_config = {"configurable": {"thread_id": thread}, "recursion_limit": rl}
     saver, conn = _checkpointer(run)
     try:
         from langgraph.errors import GraphRecursionError  # langgraph: loaded only when a repair runs
@@ -172,26 +215,35 @@ def repair(
         from kagent.repair.graph import build
 
         graph = build(checkpointer=saver)
-        rl = recursion_limit(cfg.max_attempts)
-        lg_config = {"configurable": {"thread_id": thread}, "recursion_limit": rl}
+        finished_state: RepairState | None = None
         if initial is None:
-            snap = graph.get_state(lg_config)
-            values = snap.values
-            state = values if isinstance(values, RepairState) else RepairState.model_validate(values)
-            if not snap.next:
-                done = run.read_summary()
-                if done is not None:
-                    return done
-            spent = LedgerSnapshot(prompt_tokens=state.prompt_tokens, completion_tokens=state.completion_tokens,
-                                   cost_usd=state.cost_usd, calls=state.llm_calls, cost_known=state.cost_known)
-            ledger = ledger or Ledger(cfg.token_budget, cfg.cost_budget_usd, spent=spent)
-            run.log("resume", at=list(snap.next), step=state.step, attempts=state.attempts)
+            snap = _saved_state(graph, lg_config)
+            if snap is None:  # killed before the first checkpoint: start again from the saved config
+                initial = fresh_state
+                run.log("resume", at=["start"], step=0, attempts=0,
+                        reason="no checkpoint was saved before the run stopped: starting from its config")
+            else:
+                values = snap.values
+                state = values if isinstance(values, RepairState) else RepairState.model_validate(values)
+                spent = LedgerSnapshot(prompt_tokens=state.prompt_tokens, completion_tokens=state.completion_tokens,
+                                       cost_usd=state.cost_usd, calls=state.llm_calls, cost_known=state.cost_known)
+                ledger = ledger or Ledger(cfg.token_budget, cfg.cost_budget_usd, spent=spent)
+                if snap.next:
+                    run.log("resume", at=list(snap.next), step=state.step, attempts=state.attempts)
+                else:
+                    finished_state = state
         ledger = ledger or Ledger(cfg.token_budget, cfg.cost_budget_usd)
         ctx = RepairContext(
             config=cfg, run=run, ledger=ledger, verify=verify_fn or _default_verify(vcfg), patterns=patterns,
             candidate_fixes=candidate_fixes, static_check=ctx_static, known_classes=known_classes,
             on_event=on_event, sleep=sleep,
         )
+        if finished_state is not None:  # the graph ended but its summary was lost (or unreadable)
+            done = run.read_summary()
+            if done is None:
+                done = summary_of(finished_state, ctx)
+                run.write_summary(done)
+            return done
         try:
             graph.invoke(initial, lg_config, context=ctx, durability="sync")
         except GraphRecursionError:

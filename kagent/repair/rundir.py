@@ -12,20 +12,36 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import logging
+import os
 import re
 import threading
+import uuid
 from pathlib import Path
 from typing import Any
 
+from kagent.errors import InputError
 from kagent.repair.state import RepairSummary
 from kagent.tools.edits import source_hash, unified_diff
 
-__all__ = ["RunDir", "source_hash", "unified_diff"]
+__all__ = ["RunDir", "source_hash", "unified_diff", "write_text_atomic"]
+
+log = logging.getLogger("kagent.repair.rundir")
 
 CONFIG = "config.json"
 TRAJECTORY = "trajectory.jsonl"
 CHECKPOINTS = "checkpoints.sqlite"
 SUMMARY = "summary.json"
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """A unique temporary file renamed over `path`: a kill leaves the old file or the new one."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp")
+    try:
+        tmp.write_text(text)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def _slug(text: str, limit: int = 40) -> str:
@@ -59,8 +75,11 @@ class RunDir:
     @classmethod
     def open(cls, path: Path) -> RunDir:
         path = Path(path)
+        if not path.is_dir():
+            raise InputError(f"{path}: no such run directory")
         if not (path / CONFIG).is_file():
-            raise FileNotFoundError(f"{path} is not a kagent run directory (no {CONFIG})")
+            raise InputError(f"{path} has no {CONFIG}: the run was stopped before it saved its settings (or this "
+                             "is not a kagent run directory); start the repair again")
         return cls(path)
 
     # -- files -------------------------------------------------------------------------------
@@ -73,21 +92,36 @@ class RunDir:
         return self.path / TRAJECTORY
 
     def write_config(self, config: dict[str, Any]) -> None:
-        (self.path / CONFIG).write_text(json.dumps(config, indent=2, sort_keys=True))
+        write_text_atomic(self.path / CONFIG, json.dumps(config, indent=2, sort_keys=True))
 
     def read_config(self) -> dict[str, Any]:
-        return json.loads((self.path / CONFIG).read_text())
+        try:
+            return json.loads((self.path / CONFIG).read_text())
+        except ValueError as exc:
+            raise InputError(f"{self.path / CONFIG} is unreadable ({exc}); start the repair again") from None
 
     def log(self, event: str, **data: Any) -> None:
         rec = {"ts": _dt.datetime.now(_dt.timezone.utc).isoformat(), "event": event, **data}
         line = json.dumps(rec, default=str)
-        with self._lock, self.trajectory.open("a") as fh:
+        with self._lock, self.trajectory.open("a+") as fh:
+            if fh.tell() > 0:  # a line cut short by a kill must not swallow this one
+                fh.seek(fh.tell() - 1)
+                if fh.read(1) != "\n":
+                    line = "\n" + line
             fh.write(line + "\n")
 
     def events(self) -> list[dict[str, Any]]:
         if not self.trajectory.is_file():
             return []
-        return [json.loads(x) for x in self.trajectory.read_text().splitlines() if x.strip()]
+        out = []
+        for x in self.trajectory.read_text().splitlines():
+            if not x.strip():
+                continue
+            try:
+                out.append(json.loads(x))
+            except ValueError:  # a line cut short when the process was killed mid-write
+                log.warning("skipping an unreadable trajectory line in %s", self.trajectory)
+        return out
 
     def candidate_dir(self, n: int) -> Path:
         return self.path / "candidates" / str(n)
@@ -123,9 +157,15 @@ class RunDir:
 
     def write_summary(self, summary: RepairSummary) -> Path:
         p = self.path / SUMMARY
-        p.write_text(summary.model_dump_json(indent=2))
+        write_text_atomic(p, summary.model_dump_json(indent=2))
         return p
 
     def read_summary(self) -> RepairSummary | None:
         p = self.path / SUMMARY
-        return RepairSummary.model_validate_json(p.read_text()) if p.is_file() else None
+        if not p.is_file():
+            return None
+        try:
+            return RepairSummary.model_validate_json(p.read_text())
+        except ValueError as exc:
+            log.warning("%s is unreadable (%s): the run's end is recomputed", p, exc)
+            return None

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-yaml = pytest.importorskip("yaml")
+import yaml
 
-from kagent.errors import InputError  # noqa: E402
+from kagent.errors import InputError
 from kagent.verifiers.anticheat_static import CHECKS, PROFILES, static_findings  # noqa: E402
 
 HERE = Path(__file__).parent

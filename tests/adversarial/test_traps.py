@@ -18,9 +18,9 @@ import pytest
 # Must be set before triton is first imported: triton.language's own @jit helpers (tl.max, tl.sum)
 # are built at import time as interpreter or compiled functions.
 os.environ.setdefault("TRITON_INTERPRET", "1")
-torch = pytest.importorskip("torch")
-triton = pytest.importorskip("triton")
-yaml = pytest.importorskip("yaml")
+import torch  # noqa: E402  (after TRITON_INTERPRET)
+import triton  # noqa: E402
+import yaml  # noqa: E402
 
 if type(triton.language.standard.max).__name__ != "InterpretedFunction" and not torch.cuda.is_available():
     pytest.skip("triton was imported without TRITON_INTERPRET=1 earlier in this session and there is no "

@@ -325,3 +325,14 @@ def test_prompt_findings_are_grouped_and_compact():
     lines = finding_lines(_report(cases=3, rel=0.123456789))
     assert len(lines) == 1
     assert "also in 2 more case(s): c1, c2" in lines[0] and "0.123" in lines[0] and "0.1234" not in lines[0]
+
+
+def test_a_kernel_that_cannot_run_here_is_unsupported_not_a_far_miss():
+    from kagent.agents.guards import report_score
+    from kagent.agents.triage import classify
+    from kagent.report import VerifyReport
+
+    report = VerifyReport(verdict="not_run", summary="needs CUDA: load_inline", candidate="c.py", reference="r.py",
+                          device="cpu")
+    assert classify(report, None, engine="llm").route == "unsupported"
+    assert report_score(report)[0] == 3.0

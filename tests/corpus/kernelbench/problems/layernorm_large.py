@@ -1,0 +1,26 @@
+"""Level 1: nn.LayerNorm over the last three dims of a 4-D tensor (large, KernelBench-scale shapes for GPU runs)."""
+
+import torch
+import torch.nn as nn
+
+batch_size = 16
+features = 64
+dim1 = 128
+dim2 = 128
+
+
+class Model(nn.Module):
+    def __init__(self, normalized_shape: tuple):
+        super().__init__()
+        self.ln = nn.LayerNorm(normalized_shape=normalized_shape)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.ln(x)
+
+
+def get_inputs():
+    return [torch.randn(batch_size, features, dim1, dim2)]
+
+
+def get_init_inputs():
+    return [(features, dim1, dim2)]

@@ -1,0 +1,75 @@
+"""The reference cache is bounded (least recently used entries go first) and `kagent cache` shows
+and clears it (issue 17, item 6)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from kagent import api
+from kagent.verifiers import casefiles
+
+ROOT = Path(__file__).resolve().parents[2]
+FIX = Path(__file__).parent / "verify_fixtures" / "kernelbench"
+
+
+def _entry(root: Path, key: str, size: int, age_s: float, complete: bool = True) -> Path:
+    d = root / "reference" / key
+    (d / casefiles.EXPECTED).mkdir(parents=True)
+    (d / "seed0.pt").write_bytes(b"x" * size)
+    stamp = d / (casefiles.COMPLETE if complete else "seed0.pt")
+    if complete:
+        stamp.write_text("[]")
+    t = time.time() - age_s
+    os.utime(stamp, (t, t))
+    os.utime(d, (t, t))
+    return d
+
+
+def test_prune_removes_least_recently_used_first_and_keeps_the_one_in_use(tmp_path):
+    old = _entry(tmp_path, "old", 400_000, 7200)
+    mid = _entry(tmp_path, "mid", 400_000, 3600)
+    new = _entry(tmp_path, "new", 400_000, 10)
+    casefiles.touch(old)  # used again just now: now the most recent
+    removed = casefiles.prune(tmp_path / "reference", 900_000, keep=new)
+    assert removed == 1 and not mid.exists() and old.exists() and new.exists()
+    assert casefiles.prune(tmp_path / "reference", 0, keep=new) == 1 and new.exists() and not old.exists()
+
+
+def test_a_filling_entry_is_left_alone_until_stale(tmp_path):
+    filling = _entry(tmp_path, "ref-abc", 100, 60, complete=False)
+    stale = _entry(tmp_path, "ref-old", 100, 7 * 3600, complete=False)
+    casefiles.prune(tmp_path / "reference", 0)
+    assert filling.exists() and not stale.exists()
+
+
+def test_verify_holds_the_cache_under_its_limit(tmp_path, monkeypatch):
+    monkeypatch.setenv("KAGENT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("KAGENT_CACHE_LIMIT_MB", "0")  # only the entry in use survives
+    for seed in (1, 2):
+        report = api.verify(FIX / "linear_relu_triton.py", FIX / "linear_relu_problem.py", device="cpu", seeds=1,
+                            stress=False, shapes=False, anticheat=False, determinism=False, seed=seed)
+        assert report.verdict == "pass", report.summary
+    info = api.cache()
+    assert len([e for e in info.entries if e.complete]) == 1 and info.limit_bytes == 0
+
+
+def test_cache_command_shows_and_clears(tmp_path):
+    _entry(tmp_path, "a" * 24, 1000, 100)
+    env = {**os.environ, "KAGENT_CACHE_DIR": str(tmp_path)}
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "kagent.cli", "cache", *args], capture_output=True, text=True,
+                              timeout=120, env=env, cwd=ROOT)
+
+    shown = json.loads(run("--json").stdout)
+    assert shown["reference_bytes"] >= 1000 and shown["entries"][0]["key"] == "a" * 24
+    assert "1 entries" in run().stdout
+    cleared = json.loads(run("clear", "--json").stdout)
+    assert cleared["removed"] == 1 and cleared["entries"] == []
+    bad = run("explode")
+    assert bad.returncode == 2 and "unknown cache action" in bad.stderr

@@ -1,0 +1,21 @@
+"""A reference that takes 3 s a call: three cases run past a 12 s limit in all, each well within it."""
+import time
+
+import torch
+import torch.nn as nn
+
+size = 256
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        time.sleep(3.0)
+        return x * 2.0
+
+
+def get_inputs():
+    return [torch.randn(size)]
+
+
+def get_init_inputs():
+    return []
