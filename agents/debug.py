@@ -370,6 +370,7 @@ def search_propose(
     first_batch: int = 8,
     batch: int = 24,
     max_improvements: int = 2,
+    base_runs: bool = False,
 ) -> Proposal:
     """The next candidate of the search: a screen survivor if there is one; else screen the next
     batch (the first with the base itself, for its score); when singles are spent, pairs of the
@@ -387,6 +388,10 @@ def search_propose(
         return Proposal(status="candidate", message=c.origin, source=c.source, origin=f"{c.origin} ({why})",
                         pattern_ids=list(c.pattern_ids))
 
+    if screener is not None and search.base_score is not None and search.base_score[0] >= 2 and base_runs:
+        # the full verifier ran the base, the screen could not: the screen is what is broken
+        search.screen_note = search.screen_note or "the screen could not run the base; candidates go unscreened"
+        screener = None
     if screener is None:
         while search.pending:
             c = search.pending.pop(0)
@@ -407,6 +412,12 @@ def search_propose(
             n = first_batch if search.batches == 0 else batch
             todo, search.pending = search.pending[:n], search.pending[n:]
             _screen_batch(search, screener, base_source, todo, None if rem is None else rem - 10)
+            if search.base_score is not None and search.base_score[0] >= 2 and base_runs:
+                search.pending = todo + search.pending  # screened in vain: they go unscreened
+                search.tried = search.tried[: len(search.tried) - len(todo)]
+                search.survivors, search.improved, search.screened = [], [], []
+                return search_propose(base_source, search, screener=screener, combine_fn=combine_fn,
+                                      seen_hashes=seen_hashes, deadline_s=deadline_s, clock=clock, base_runs=base_runs)
             continue
         if not search.combined:
             search.combined = True

@@ -139,7 +139,8 @@ class Screener:
             self.batches += 1
             job = {"case_dir": str(self.case_dir), "device": self.device, "single_file": self.single_file,
                    "cases": self.cases, "candidates": [paths[i] for i in todo], "ratio": self.config.error_ratio,
-                   "out": str(out), "candidate_timeout_s": self.candidate_timeout_s()}
+                   "out": str(out), "candidate_timeout_s": self.candidate_timeout_s(),
+                   "weights": getattr(self.config, "weights", "seeded")}
             limit = 60.0 + self.per_candidate_s * len(todo)
             if timeout_s is not None:
                 limit = max(5.0, min(limit, timeout_s - (time.monotonic() - t0)))

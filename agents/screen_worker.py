@@ -59,6 +59,16 @@ def _judge(case: dict, data: dict, expected: dict, outs: list, run: Any, ratio: 
     return {"classes": sorted(set(classes)), "fraction": frac, "rel_l2": rel, "error": None}
 
 
+def _model(harness: Any, module: Any, data: dict, case: dict, device: str, job: dict, case_dir: Path) -> Any:
+    """ModelNew built as the verifier's worker builds it (its seeding, its weights mode)."""
+    mode = job.get("weights", "seeded")
+    if "init_seed" in case:  # the verifier of KernelBench's construction protocol
+        ref_state = harness._reference_weights(case_dir, data) if mode == "copy" and data.get("weights") else None
+        built = harness._build_model(module, data, case["init_seed"], device, mode, ref_state)
+        return built[0] if isinstance(built, tuple) else built
+    return harness._build_model(module, data, case["seed"], device)
+
+
 def main() -> int:
     from kagent.verifiers import casefiles, harness
 
@@ -100,7 +110,7 @@ def main() -> int:
                 name = c["name"]
                 try:
                     module = modules.get(c["overrides"])
-                    model = harness._build_model(module, data[name], c["seed"], device)
+                    model = _model(harness, module, data[name], c, device, job, case_dir)
                     run = harness._call(model, data[name]["inputs"], device, allocator, "nan", "nan")
                     res[name] = _judge(c, data[name], expected[name], run.outputs, run, job["ratio"])
                 except _TooSlow as exc:  # the rest of this candidate's cases are skipped too

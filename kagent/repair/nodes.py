@@ -431,7 +431,8 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
         search.screen_note = f"no screen ({why})"
     left = remaining_s(state, ctx, t0)
     prop = search_propose(base_src, search, screener=screener, combine_fn=combined, seen_hashes=state.seen_hashes,
-                          deadline_s=None if left is None else left * 0.8, clock=ctx.clock)
+                          deadline_s=None if left is None else left * 0.8, clock=ctx.clock,
+                          base_runs=report.failure_class not in guards.RUN_FAILURES)
     (ctx.run.path / f"search_{state.base_index}.json").write_text(json.dumps({
         "base": state.base_index, "base_screen_score": search.base_score,
         "screen_cases": getattr(screener, "case_names", []), "screen_note": search.screen_note,

@@ -125,3 +125,19 @@ def test_a_class_no_pattern_fixes_is_searched_not_triaged_far_miss(tmp_path, mon
     assert s.status == "repaired", s.reason
     assert s.triage == "near_miss"
     assert "dtype=x.dtype" in Path(s.repaired_path).read_text()
+
+
+def test_a_screen_that_cannot_run_a_base_the_verifier_ran_is_bypassed():
+    class Broken:
+        case_names = ["seed0"]
+
+        def screen(self, sources, timeout_s=None):
+            return [ScreenResult(passed=False, score=[2.0, 1.0, 1.0, 1.0, 30.0], failing={"seed0": ["runtime_error"]})
+                    for _ in sources]
+
+    a, b = _cand(0, "a = 10", 0.9), _cand(2, "c = 30", 0.8)
+    s = Search(base_hash="h", pending=[a, b])
+    p = search_propose(BASE, s, screener=Broken(), combine_fn=combined, seen_hashes=[], deadline_s=None,
+                       clock=lambda: 0.0, base_runs=True)
+    assert p.status == "candidate" and p.source == a.source and "unscreened" in p.origin
+    assert "could not run the base" in s.screen_note
