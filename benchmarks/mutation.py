@@ -3,13 +3,25 @@
 For each correct candidate of tests/corpus (manifest.yaml), every @triton.jit kernel is mutated one
 site at a time: relational operator swaps (< <= > >= == !=), arithmetic swaps (+ - * /), constant
 changes (n -> n+1, x -> 1.01x), mask removal (drop `mask=`), `other=` changes and dtype changes
-(tl.float32 -> tl.float16). Each mutant goes through `kagent verify` on the CPU.
+(tl.float32 -> tl.float16); and two operators for faults that outputs alone do not show:
+`unmasked_load` (a `tl.load` loses its `mask=` and `other=`: the extra lanes read past the end, and
+a masked store usually drops them) and `tie_flip` (`>` <-> `>=`, `<` <-> `<=` in the kernels of
+tie-sensitive references, e.g. an argmax's running comparison: ties then resolve to another index).
+Besides the corpus's correct kernels, benchmarks/mutation_kernels/ holds argmax-like ones.
+Each mutant goes through `kagent verify` on the CPU.
+
+Kill rates are reported with the interpreter's bounds check on and off. A verify with the check on
+that reports no `interpreter.bounds` finding ran exactly as it would without the check, so only the
+mutants the check flagged are verified again with it off.
 
 A surviving mutant is checked against the original kernel bitwise on the problem's own inputs and on
 odd shapes: identical outputs everywhere means the mutant is (most likely) equivalent — e.g. a
 change in dead code — and it is excluded from the denominator; otherwise it is a miss.
 
-    python benchmarks/mutation.py [--per-kernel N] [--jobs J] [--out results.json]
+A mutant that survives with the check on and is bitwise identical to the original is counted as
+equivalent in both columns; one caught only by the bounds check counts as a miss with it off.
+
+    python benchmarks/mutation.py [--per-kernel N] [--ops unmasked_load,tie_flip] [--jobs J] [--out results.json]
 """
 
 from __future__ import annotations
@@ -18,6 +30,7 @@ import argparse
 import ast
 import copy
 import json
+import os
 import random
 import subprocess
 import sys
@@ -30,24 +43,36 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpus"
+EXTRA = Path(__file__).resolve().parent / "mutation_kernels"
 
 _REL = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
 _ARITH = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult}
+_STRICT = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt}
 
 
 def _is_jit(fn: ast.FunctionDef) -> bool:
     return any("jit" in ast.unparse(d) for d in fn.decorator_list)
 
 
-def _sites(tree: ast.Module) -> list[tuple[str, tuple]]:
-    """(operator name, path to the node) for every mutable site inside jitted kernels."""
+def _is_load(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "load" \
+        and any(k.arg == "mask" for k in node.keywords)
+
+
+def _sites(tree: ast.Module, tie_sensitive: bool = False) -> list[tuple[str, tuple]]:
+    """(operator name, path to the node) for every mutable site inside jitted kernels. In the kernels
+    of a tie-sensitive reference, strictness flips are `tie_flip` sites instead of `relational` ones."""
     sites = []
     for fi, fn in enumerate(tree.body):
         if not (isinstance(fn, ast.FunctionDef) and _is_jit(fn)):
             continue
         for ni, node in enumerate(ast.walk(fn)):
-            if isinstance(node, ast.Compare) and type(node.ops[0]) in _REL:
+            if tie_sensitive and isinstance(node, ast.Compare) and type(node.ops[0]) in _STRICT:
+                sites.append(("tie_flip", (fi, ni)))
+            elif isinstance(node, ast.Compare) and type(node.ops[0]) in _REL:
                 sites.append(("relational", (fi, ni)))
+            elif _is_load(node):
+                sites.append(("unmasked_load", (fi, ni)))
             elif isinstance(node, ast.BinOp) and type(node.op) in _ARITH:
                 sites.append(("arithmetic", (fi, ni)))
             elif isinstance(node, ast.Constant) and type(node.value) in (int, float) and not isinstance(node.value, bool):
@@ -66,8 +91,10 @@ def _mutate(tree: ast.Module, op: str, path: tuple) -> str | None:
     fi, ni = path
     fn = tree.body[fi]
     target = list(ast.walk(fn))[ni]
-    if op == "relational":
+    if op in ("relational", "tie_flip"):
         target.ops[0] = _REL[type(target.ops[0])]()
+    elif op == "unmasked_load":
+        target.keywords = [k for k in target.keywords if k.arg not in ("mask", "other")]
     elif op == "arithmetic":
         target.op = _ARITH[type(target.op)]()
     elif op == "constant":
@@ -87,7 +114,6 @@ def _mutate(tree: ast.Module, op: str, path: tuple) -> str | None:
 
 _BITWISE = r'''
 import json, sys, torch
-sys.path.insert(0, ".")
 from kagent.tools.problem import exec_module, inspect_sources
 from pathlib import Path
 orig, mut, ref = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
@@ -116,34 +142,51 @@ print(json.dumps({"bitwise_same": same}))
 
 
 def _bitwise_same(orig: Path, mutant: Path, ref: Path) -> bool:
-    env = {"TRITON_INTERPRET": "1", "PATH": "/usr/bin:/bin"}
+    env = {"TRITON_INTERPRET": "1", "PATH": "/usr/bin:/bin", **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"}}
     try:
-        out = subprocess.run([sys.executable, "-c", _BITWISE, str(orig), str(mutant), str(ref)], capture_output=True,
+        out = subprocess.run([sys.executable, "-P", "-c", _BITWISE, str(orig), str(mutant), str(ref)], capture_output=True,
                              text=True, timeout=120, env=env, cwd=ROOT)
         return json.loads(out.stdout.strip().splitlines()[-1])["bitwise_same"]
     except (subprocess.TimeoutExpired, IndexError, json.JSONDecodeError):
         return False  # a mutant that hangs or dies is not equivalent
 
 
+def _kernels(extra: bool) -> list[tuple[str, Path, Path]]:
+    """(name, candidate, reference) of the correct kernels to mutate."""
+    entries = [e for e in yaml.safe_load((CORPUS / "manifest.yaml").read_text()) if e["expect"] == "pass"]
+    out = [(e["path"], CORPUS / e["path"], CORPUS / e["reference"] if e.get("reference") else CORPUS / e["path"])
+           for e in entries]
+    if extra:
+        out += [(f"mutation_kernels/{p.name}", p, p) for p in sorted(EXTRA.glob("*.py"))]
+    return out
+
+
+def _bounds_caught(report) -> bool:
+    return any(f.check == "interpreter.bounds" and f.severity == "error" for f in report.findings)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--per-kernel", type=int, default=6, help="mutants sampled per kernel (0: all)")
+    ap.add_argument("--ops", default="", help="comma-separated operators to keep (default: all)")
+    ap.add_argument("--no-extra", action="store_true", help="only the corpus, not benchmarks/mutation_kernels")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
 
     from kagent.api import verify
+    from kagent.verifiers.suite_ties import tie_sensitivity
 
-    entries = [e for e in yaml.safe_load((CORPUS / "manifest.yaml").read_text()) if e["expect"] == "pass"]
+    keep = {o for o in args.ops.split(",") if o}
     rng = random.Random(args.seed)
     work = Path(tempfile.mkdtemp(prefix="kagent-mut-"))
     jobs = []
-    for e in entries:
-        src_path = CORPUS / e["path"]
-        ref = CORPUS / e["reference"] if e.get("reference") else src_path
+    for kernel, src_path, ref in _kernels(not args.no_extra):
         tree = ast.parse(src_path.read_text())
-        sites = _sites(tree)
+        sites = _sites(tree, tie_sensitivity(ref.read_text()) is not None)
+        if keep:
+            sites = [s for s in sites if s[0] in keep]
         if args.per_kernel:
             sites = rng.sample(sites, min(args.per_kernel, len(sites)))
         for k, (op, path) in enumerate(sites):
@@ -152,20 +195,27 @@ def main() -> None:
                 continue
             mpath = work / f"{src_path.stem}__m{k}_{op}.py"
             mpath.write_text(text)
-            jobs.append((e["path"], src_path, ref, mpath, op))
+            jobs.append((kernel, src_path, ref, mpath, op))
 
     def run(job):
         name, orig, ref, mpath, op = job
         t = time.time()
+        bounds = False
         try:
             r = verify(mpath, None if ref == orig else ref, device="cpu")
-            verdict, cls = r.verdict, r.failure_class
+            verdict, cls, bounds = r.verdict, r.failure_class, _bounds_caught(r)
         except Exception as exc:  # a mutant that no longer loads is caught before any run
             verdict, cls = "error", type(exc).__name__
         caught = verdict != "pass"
+        verdict_off, cls_off = verdict, cls
+        if bounds:  # what kagent verify would have said without the check
+            r = verify(mpath, None if ref == orig else ref, device="cpu", bounds_check=False)
+            verdict_off, cls_off = r.verdict, r.failure_class
         equivalent = (not caught) and _bitwise_same(orig, mpath, ref)
         return {"kernel": name, "mutant": mpath.name, "operator": op, "verdict": verdict, "failure_class": cls,
-                "caught": caught, "equivalent": equivalent, "seconds": round(time.time() - t, 2)}
+                "caught": caught, "bounds_finding": bounds, "verdict_no_bounds": verdict_off,
+                "failure_class_no_bounds": cls_off, "caught_no_bounds": verdict_off != "pass",
+                "equivalent": equivalent, "seconds": round(time.time() - t, 2)}
 
     t0 = time.time()
     with ThreadPoolExecutor(args.jobs) as pool:
@@ -173,23 +223,38 @@ def main() -> None:
     total = len(results)
     equivalent = sum(r["equivalent"] for r in results)
     caught = sum(r["caught"] for r in results)
+    caught_off = sum(r["caught_no_bounds"] for r in results)
     missed = [r for r in results if not r["caught"] and not r["equivalent"]]
-    rate = caught / max(1, total - equivalent)
+    missed_off = [r for r in results if not r["caught_no_bounds"] and not r["equivalent"]]
+    rate, rate_off = caught / max(1, total - equivalent), caught_off / max(1, total - equivalent)
     by_op: dict[str, list[int]] = {}
     for r in results:
-        s = by_op.setdefault(r["operator"], [0, 0, 0])
+        s = by_op.setdefault(r["operator"], [0, 0, 0, 0, 0])
         s[0] += 1
         s[1] += r["caught"]
-        s[2] += r["equivalent"]
-    print(f"{'operator':14s} {'mutants':>8s} {'caught':>7s} {'equiv':>6s}")
-    for op, (n, c, q) in sorted(by_op.items()):
-        print(f"{op:14s} {n:8d} {c:7d} {q:6d}")
-    print(f"\nmutants {total}, equivalent (bitwise-identical survivors) {equivalent}, caught {caught}, "
-          f"missed {len(missed)}; detection {rate:.1%} of non-equivalent mutants; wall {time.time() - t0:.0f} s")
+        s[2] += r["caught_no_bounds"]
+        s[3] += r["bounds_finding"]
+        s[4] += r["equivalent"]
+    print(f"{'operator':14s} {'mutants':>8s} {'caught':>7s} {'no-bnd':>7s} {'bounds':>7s} {'equiv':>6s}")
+    for op, (n, c, co, b, q) in sorted(by_op.items()):
+        print(f"{op:14s} {n:8d} {c:7d} {co:7d} {b:7d} {q:6d}")
+    print(f"\nmutants {total}, equivalent (bitwise-identical survivors) {equivalent}; "
+          f"bounds check on: caught {caught}, missed {len(missed)}, kill rate {rate:.1%}; "
+          f"off: caught {caught_off}, missed {len(missed_off)}, kill rate {rate_off:.1%}; wall {time.time() - t0:.0f} s")
     for r in missed:
         print(f"  missed: {r['mutant']}")
+    for r in missed_off:
+        if r not in missed:
+            print(f"  missed without the bounds check: {r['mutant']}")
+    classes: dict[str, int] = {}
+    for r in results:
+        if r["caught"]:
+            classes[str(r["failure_class"])] = classes.get(str(r["failure_class"]), 0) + 1
+    print("caught by failure class: " + ", ".join(f"{k} {v}" for k, v in sorted(classes.items(), key=lambda kv: -kv[1])))
     summary = {"mutants": total, "equivalent": equivalent, "caught": caught, "missed": len(missed),
-               "detection_rate": rate, "by_operator": by_op, "results": results}
+               "detection_rate": rate, "caught_no_bounds": caught_off, "missed_no_bounds": len(missed_off),
+               "detection_rate_no_bounds": rate_off, "by_operator": by_op, "by_failure_class": classes,
+               "results": results}
     if args.out:
         args.out.write_text(json.dumps(summary, indent=1))
 

@@ -3,10 +3,16 @@ KernelBench-style check (five seeded trials, torch.allclose at KernelBench's tol
 process per kernel, as a harness runs it).
 
     python benchmarks/verify_speed.py [--device cpu|cuda] [--limit N] [--out results.json]
+    python benchmarks/verify_speed.py --bounds-cost [--repeats R] [--limit N] [--out results.json]
 
 Prints, per kernel: kagent verify with a cold reference cache, with a warm one (the repair loop's
 case: the reference is computed once per run), warm with anti-cheat off (what anti-cheat costs),
 the KernelBench-style check, and the ratios.
+
+`--bounds-cost` (CPU) measures what the Triton interpreter's bounds check (verifiers/bounds.py)
+costs: per kernel, the candidate's forward on the problem's inputs in one process with the check
+switched off and on in turn (median of max(15, 5R) calls each), and warm `kagent verify` with the
+check on and off (alternating, median of R each).
 """
 
 from __future__ import annotations
@@ -58,31 +64,129 @@ def kernelbench_style(cand: Path, ref: Path, device: str) -> float:
     return time.perf_counter() - t
 
 
+_FORWARD_COST = r'''
+import json, os, statistics, sys, time
+os.environ["TRITON_INTERPRET"] = "1"
+import torch
+from kagent.tools.problem import exec_module
+from kagent.verifiers import bounds
+from pathlib import Path
+cand, ref, repeats = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
+r = exec_module(ref, "ref")
+c = r if cand == ref else exec_module(cand, "cand")
+torch.manual_seed(0)
+inputs, init = r.get_inputs(), r.get_init_inputs()
+model = c.ModelNew(*init)
+
+def timed(on):
+    bounds.set_enabled(on)
+    t = time.perf_counter()
+    with torch.no_grad():
+        model(*inputs)
+    return time.perf_counter() - t
+
+bounds.install()
+model(*inputs)  # first call: the interpreter rewrites the kernel
+times = {False: [], True: []}
+for _ in range(repeats):  # interleaved, so that a busy machine slows both alike
+    for on in (False, True):
+        times[on].append(timed(on))
+# the check's own share of a forward: time inside it over the whole call (robust on a busy machine)
+inside = [0.0]
+
+def clocked(fn):
+    def wrapper(*args):
+        t = time.perf_counter()
+        try:
+            return fn(*args)
+        finally:
+            inside[0] += time.perf_counter() - t
+    return wrapper
+
+bounds._check, bounds._launch_of = clocked(bounds._check), clocked(bounds._launch_of)
+bounds.set_enabled(True)
+t = time.perf_counter()
+for _ in range(repeats):
+    with torch.no_grad():
+        model(*inputs)
+total = time.perf_counter() - t
+print(json.dumps({"off_s": statistics.median(times[False]), "on_s": statistics.median(times[True]),
+                  "check_share": inside[0] / total}))
+'''
+
+
+def bounds_cost(entries: list[dict], repeats: int) -> list[dict]:
+    from kagent.api import verify
+
+    rows = []
+    print(f"{'kernel':28s} {'fwd off ms':>10s} {'fwd on ms':>10s} {'fwd on/off':>10s} {'check share':>11s} "
+          f"{'verify off s':>12s} {'verify on s':>11s} {'on - off s':>10s}")
+    for e in entries:
+        cand = CORPUS / e["path"]
+        ref = CORPUS / e["reference"] if e.get("reference") else cand
+        out = subprocess.run([sys.executable, "-c", _FORWARD_COST, str(cand), str(ref), str(max(15, 5 * repeats))],
+                             capture_output=True, text=True, timeout=600, cwd=ROOT, check=True)
+        fwd = json.loads(out.stdout.strip().splitlines()[-1])
+        reference = None if ref == cand else ref
+        verify(cand, reference, device="cpu")  # warm the reference cache
+        times: dict[bool, list[float]] = {True: [], False: []}
+        for _ in range(repeats):
+            for on in (False, True):
+                t = time.perf_counter()
+                rep = verify(cand, reference, device="cpu", bounds_check=on)
+                times[on].append(time.perf_counter() - t)
+                assert rep.verdict == "pass", rep.summary
+        off_s, on_s = statistics.median(times[False]), statistics.median(times[True])
+        rows.append({"kernel": e["path"], "forward_off_s": fwd["off_s"], "forward_on_s": fwd["on_s"],
+                     "check_share": fwd["check_share"],
+                     "verify_off_s": off_s, "verify_on_s": on_s, "verify_off_all": times[False], "verify_on_all": times[True]})
+        print(f"{Path(e['path']).stem:28s} {fwd['off_s'] * 1e3:10.1f} {fwd['on_s'] * 1e3:10.1f} "
+              f"{fwd['on_s'] / fwd['off_s']:10.3f} {fwd['check_share']:11.1%} {off_s:12.2f} {on_s:11.2f} "
+              f"{on_s - off_s:10.2f}", flush=True)
+    ratio = statistics.median(r["forward_on_s"] / r["forward_off_s"] for r in rows)
+    extra = statistics.median(r["verify_on_s"] - r["verify_off_s"] for r in rows)
+    rel = statistics.median(r["verify_on_s"] / r["verify_off_s"] for r in rows)
+    share = statistics.median(r["check_share"] for r in rows)
+    print(f"\nmedian: forward with the check / without {ratio:.3f}x; time inside the check {share:.1%} of a forward; "
+          f"warm verify on - off {extra:+.2f} s ({rel:.3f}x)")
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--device", default="cpu")
     ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--bounds-cost", action="store_true", help="what the interpreter's bounds check costs (CPU)")
+    ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     os.environ["KAGENT_CACHE_DIR"] = tempfile.mkdtemp(prefix="kagent-speed-")  # cold start
     from kagent.api import verify
+    from kagent.config import VerifyConfig
 
     entries = [e for e in yaml.safe_load((CORPUS / "manifest.yaml").read_text()) if e["expect"] == "pass"]
     if args.limit:
         entries = entries[: args.limit]
+    if args.bounds_cost:
+        rows = bounds_cost(entries, args.repeats)
+        if args.out:
+            args.out.write_text(json.dumps({"device": "cpu", "mode": "bounds_cost", "rows": rows}, indent=1))
+        return
     rows = []
     print(f"{'kernel':28s} {'cold s':>7s} {'warm s':>7s} {'no-AC s':>7s} {'KB-style s':>10s} {'warm/KB':>8s} {'verdict':>8s}")
     for e in entries:
         cand = CORPUS / e["path"]
         ref = CORPUS / e["reference"] if e.get("reference") else cand
+        # one seed for the three runs, as in a repair run (a plain `kagent verify` draws a fresh one: cold)
+        pinned = {"seed": 1234} if "seed" in VerifyConfig.model_fields else {}
         t = time.perf_counter()
-        r = verify(cand, None if ref == cand else ref, device=args.device, timing=False)
+        r = verify(cand, None if ref == cand else ref, device=args.device, timing=False, **pinned)
         cold = time.perf_counter() - t
         t = time.perf_counter()
-        verify(cand, None if ref == cand else ref, device=args.device, timing=False)
+        verify(cand, None if ref == cand else ref, device=args.device, timing=False, **pinned)
         warm = time.perf_counter() - t
         t = time.perf_counter()
-        verify(cand, None if ref == cand else ref, device=args.device, timing=False, anticheat=False)
+        verify(cand, None if ref == cand else ref, device=args.device, timing=False, anticheat=False, **pinned)
         no_ac = time.perf_counter() - t
         kb = kernelbench_style(cand, ref, args.device)
         rows.append({"kernel": e["path"], "cold_s": cold, "warm_s": warm, "warm_no_anticheat_s": no_ac, "kernelbench_s": kb,

@@ -51,6 +51,10 @@ class VerifyConfig(BaseModel):
     timing: bool = Field(True, description="time reference and candidate (CUDA only)")
     timing_runs: int = Field(30, ge=3)
     sanitize: bool = Field(False, description="run the candidate under compute-sanitizer memcheck (CUDA)")
+    bounds_check: bool = Field(
+        True, description="check every load/store/atomic address of the Triton CPU interpreter against the launch's tensors"
+    )
+    ties: bool = Field(True, description="an input case with ties when the reference has a tie-sensitive operator (argmax, sort...)")
     sanitize_cuda_c: bool = Field(True, description="on CUDA, run memcheck by default for CUDA C candidates "
                                   "(load_inline, pycuda): guard regions do not see every raw-pointer access")
     timeout_s: float = Field(300.0, gt=0, description="a worker that finishes no step (a case) for this long is "
@@ -59,6 +63,7 @@ class VerifyConfig(BaseModel):
                                         "however steadily it progresses")
     prewarm: bool = Field(False, description="keep a worker started ahead of the next verify (repair loops)")
     memory_limit_mb: int = Field(16384, description="address-space limit of a CPU worker")
+    require_sandbox: bool = Field(False, description="refuse to run candidate code where no OS sandbox works")
     # The oracle: a candidate may be at most `error_ratio` times less accurate than the reference in
     # its own dtype (both measured against float64), and never worse than the dtype floor allows.
     error_ratio: float = Field(8.0, gt=1.0)
@@ -66,7 +71,23 @@ class VerifyConfig(BaseModel):
         "seeded", description="how ModelNew gets its parameters: 'seeded' builds it under the seed Model was built "
         "with (KernelBench's protocol; a candidate may transform its weights in __init__); 'copy' also loads "
         "Model's parameters into it where names and shapes agree")
-    seed: int = Field(42, description="base seed from which every case seed is derived")
+    seed: int | None = Field(None, description="base seed from which every case seed is derived; None: drawn fresh "
+                             "for each run (reported; pass it back to replay the run)")
+    adversarial_cases: bool = Field(True, description="cases past common tile and grid caps, 4x a dimension, "
+                                    "mean-1e3 and near-overflow values (verifiers/suite_adversarial.py)")
+
+
+SEED_ENV = "KAGENT_SEED"  # pins the base seed of every run in this environment (a CI job, a replay)
+
+
+def fresh_seed() -> int:
+    """A base seed nobody can know in advance (or the one KAGENT_SEED pins)."""
+    pinned = os.environ.get(SEED_ENV)
+    if pinned:
+        return int(pinned)
+    import secrets
+
+    return secrets.randbelow(1 << 30)
 
 
 class CacheConfig(BaseModel):

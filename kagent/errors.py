@@ -19,3 +19,7 @@ class ToolchainError(KagentError):
 
 class BudgetExceeded(KagentError):
     """A token/cost budget would be exceeded by the next call."""
+
+
+class SandboxUnavailable(KagentError):
+    """An OS sandbox was required (--require-sandbox) but none works on this machine."""

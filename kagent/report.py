@@ -114,6 +114,9 @@ class VerifyReport(_Strict):
     checks_not_run: list[CheckNotRun] = Field(default_factory=list)
     timing: Timing = Field(default_factory=lambda: Timing(status="not_measured", reason="not asked"))
     seconds: float = 0.0
+    seed: int | None = Field(None, description="the run's base seed (kagent verify --seed replays it)")
+    sandbox: Literal["bwrap", "unshare", "none"] = Field(
+        "none", description="the OS sandbox the candidate ran in (none: it had the user's files, processes, network)")
     kagent_version: str = "0.1.0"
 
     @property

@@ -16,6 +16,9 @@ def pytest_configure(config):
     # One cache for the whole session (reference outputs and Triton caches are reused across tests),
     # never the user's.
     os.environ.setdefault("KAGENT_CACHE_DIR", str(ROOT / ".kagent-cache" / "tests"))
+    # one base seed for the whole session, so reference outputs are made once per problem (runs
+    # outside the tests draw a fresh seed each; tests of that unset it)
+    os.environ.setdefault("KAGENT_SEED", "42")
     for var in [k for k in os.environ if k.endswith("_API_KEY")]:
         os.environ.pop(var)
 

@@ -395,22 +395,25 @@ def differential(manifest: str | Path, candidate: str | Path, reference: str | P
     seed and overrides) and require bitwise-equal outputs; then time both on the problem's shapes."""
     import tempfile
 
-    from kagent.tools.ptx import run_with_timeout
-    from kagent.tools.sandbox import candidate_env, python_argv
+    from kagent.tools.sandbox import SandboxSpec, candidate_env, python_argv, run_sandboxed
 
     payload = {"manifest": str(Path(manifest).resolve()), "candidate": str(Path(candidate).resolve()),
                "reference": str(Path(reference).resolve()) if reference else None, "seeds": seeds,
                "timing": timing, "timing_runs": timing_runs, "overrides": overrides or {},
                "shape_cases": shape_cases or []}
+    # candidate code runs here: in the OS sandbox, the lowering's files readable, its own folder writable
+    readable = [payload["manifest"], str(Path(payload["manifest"]).parent), payload["candidate"]]
+    readable += [payload["reference"]] if payload["reference"] else []
+    spec = SandboxSpec(device="cuda", read_only=readable, cpu_limit_s=int(timeout_s * 4) + 60)
     with tempfile.TemporaryDirectory(prefix="kagent-ptxdiff-") as tmp:
         inp, out = Path(tmp) / "in.json", Path(tmp) / "out.json"
         inp.write_text(json.dumps(payload))
-        rc, so, se = run_with_timeout([*python_argv("kagent.tools.ptx_launch"), str(inp), str(out)],
-                                      timeout_s, env=candidate_env("cuda"))
-        if rc is None:
+        res = run_sandboxed([*python_argv("kagent.tools.ptx_launch"), str(inp), str(out)], timeout_s=timeout_s,
+                            env=candidate_env("cuda"), cwd=Path(tmp), spec=spec)
+        if res.status == "timeout":
             return DiffResult(status="error", reason=f"differential test ran past {timeout_s:.0f} s")
         if not out.is_file():
-            return DiffResult(status="error", reason=f"worker exited {rc}: {((so or '') + (se or ''))[-2000:]}")
+            return DiffResult(status="error", reason=f"worker exited {res.returncode}: {(res.stdout_tail + res.stderr_tail)[-2000:]}")
         return DiffResult.model_validate_json(out.read_text())
 
 

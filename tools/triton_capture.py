@@ -131,21 +131,28 @@ class CompileResult(_Model):
 
 
 def _run_worker(mode: str, payload: dict[str, Any], device: str, timeout_s: float) -> tuple[str, dict | None, str]:
+    """The worker runs candidate code: in the OS sandbox (tools/sandbox.py), seeing the files it is
+    given read-only and writing only its own folder (and a compile job's out_dir)."""
     import tempfile
 
-    from kagent.tools.ptx import run_with_timeout
-    from kagent.tools.sandbox import candidate_env, python_argv
+    from kagent.tools.sandbox import SandboxSpec, candidate_env, python_argv, run_sandboxed
 
+    readable = [payload[k] for k in ("candidate", "reference") if payload.get(k)]
+    writable = [payload["out_dir"]] if payload.get("out_dir") else []
+    for folder in writable:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+    spec = SandboxSpec(device="cuda" if device == "cuda" else "cpu", read_only=readable, writable=writable,
+                       cpu_limit_s=int(timeout_s * 4) + 60)
     with tempfile.TemporaryDirectory(prefix=f"kagent-{mode}-") as tmp:
         inp, out = Path(tmp) / "in.json", Path(tmp) / "out.json"
         inp.write_text(json.dumps(payload))
         cmd = [*python_argv("kagent.tools.triton_capture"), mode, str(inp), str(out)]
-        rc, stdout, stderr = run_with_timeout(cmd, timeout_s, env=candidate_env(device))
-        tail = ((stdout or "") + (stderr or ""))[-3000:]
-        if rc is None:
+        res = run_sandboxed(cmd, timeout_s=timeout_s, env=candidate_env(device), cwd=Path(tmp), spec=spec)
+        tail = (res.stdout_tail + res.stderr_tail)[-3000:]
+        if res.status == "timeout":
             return "timeout", None, tail
         if not out.is_file():
-            return "error", None, f"worker exited {rc} without a result: {tail}"
+            return "error", None, f"worker exited {res.returncode} without a result: {tail}"
         return "ok", json.loads(out.read_text()), tail
 
 

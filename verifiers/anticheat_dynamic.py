@@ -7,6 +7,7 @@ from typing import Any
 
 from kagent.report import CheckNotRun, Finding
 from kagent.verifiers import casefiles, oracle
+from kagent.verifiers.traps import ITEM_LIMIT
 
 
 def _cheat(check: str, message: str, case: str, **evidence: Any) -> Finding:
@@ -45,7 +46,7 @@ def judge_traps(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
                 passed_cases: set[str]) -> tuple[list[Finding], list[CheckNotRun]]:
     import torch
 
-    findings: list[Finding] = []
+    findings: list[Finding] = provenance_findings(rec.get("ops"), case)
     not_run: list[CheckNotRun] = []
     launches = rec.get("launches")
     if launches is not None and launches["custom"] == 0:
@@ -72,6 +73,10 @@ def judge_traps(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
     elif ghost and ghost["status"] == "not_run":
         not_run.append(CheckNotRun(check="trap.ghost_replay", reason=ghost["reason"]))
 
+    findings += _replay_findings(rec.get("replay"), case_dir, work, ratio, passed_cases, case)
+    findings += _repeat_findings(rec.get("repeat"), case_dir, work, ratio, passed_cases, case)
+    if (rec.get("replay") or {}).get("status") == "not_run":
+        not_run.append(CheckNotRun(check="trap.replay", reason=rec["replay"]["reason"]))
     refill = rec.get("refill")
     if refill and (work / f"refill_{refill['case']}.pt").exists():
         nxt = refill["case"]
@@ -84,3 +89,87 @@ def judge_traps(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
     elif rec.get("launches") is not None and not refill:
         not_run.append(CheckNotRun(check="trap.output_caching", reason="no second seed case with the same input shapes"))
     return findings, not_run
+
+
+def provenance_findings(ops: dict | None, case: str) -> list[Finding]:
+    """Judge the torch operators the forward ran (traps.OpRecorder): torch may allocate, view, copy,
+    cast and fill (and run the nn layers the reference itself holds); anything else computed part of
+    the result, and data taken out of torch and rebuilt from host values was computed off the record."""
+    if ops is None:
+        return []
+    out: list[Finding] = []
+    layer_ops = ops.get("allowed_layer_ops") or []
+    policy = ("torch operators allowed in forward: allocation, views, copies, casts, fills"
+              + (f"; and for the reference's own layers: {', '.join(o.split('::')[-1] for o in layer_ops[:12])}"
+                 if layer_ops else ""))
+    out.append(Finding(check="trap.provenance", severity="info", message=f"policy: {policy}", case=case,
+                       evidence={"allowed_layer_ops": layer_ops}))
+    if not ops.get("intact"):
+        out.append(_cheat("trap.provenance", f"operator recording did not cover the whole forward: {ops.get('reason')}",
+                          case, tamper=ops.get("tamper") or []))
+    compute = ops.get("compute_ops") or {}
+    if compute:
+        names = ", ".join(f"{k.split('::')[-1]} (x{v})" for k, v in sorted(compute.items(), key=lambda kv: -kv[1])[:6])
+        out.append(_cheat("trap.provenance", f"torch computed part of the result: the forward ran {names}", case,
+                          operators=compute))
+    if ops.get("compiled_regions"):
+        out.append(_cheat("trap.provenance", "the forward ran torch.compile-generated code: "
+                          f"{', '.join(ops['compiled_regions'][:3])}", case, regions=ops["compiled_regions"]))
+    if ops.get("host_tensors"):
+        out.append(_cheat("trap.provenance", f"tensors were built from host values in the forward (shapes "
+                          f"{ops['host_tensors'][:3]}): the result was computed outside torch and the kernels",
+                          case, shapes=ops["host_tensors"]))
+    if ops.get("host_reads"):
+        out.append(_cheat("trap.provenance", f"tensor data left torch in the forward ({'; '.join(ops['host_reads'][:3])})",
+                          case, reads=ops["host_reads"]))
+    if (ops.get("item_reads") or 0) > ITEM_LIMIT:
+        out.append(_cheat("trap.provenance", f"the forward read {ops['item_reads']} single elements out of tensors "
+                          "(.item() in a loop): the result is computed on the host", case, reads=ops["item_reads"]))
+    return out
+
+
+def _replay_findings(replay: dict | None, case_dir: Path, work: Path, ratio: float, passed_cases: set[str],
+                     case: str) -> list[Finding]:
+    """The recorded device work, replayed on the next seed's values, must give that seed's result
+    (when the candidate itself gets that seed right): else part of the result came from the host,
+    from answers prepared in advance or from a cache."""
+    import torch
+
+    if not replay or replay.get("status") != "run" or replay["case"] not in passed_cases:
+        return []
+    nxt = replay["case"]
+    if replay.get("error"):
+        return [_cheat("trap.replay", "the recorded kernel launches and torch operators cannot run again on new "
+                       f"input values ({replay['error']}): the forward's work is not in its kernels", case, replay=replay)]
+    path = work / f"replay_{nxt}.pt"
+    if not path.exists():
+        return []
+    outs = torch.load(path, weights_only=True)
+    if _all_pass(casefiles.load_expected(case_dir, nxt), outs, ratio):
+        return []
+    return [_cheat("trap.replay", f"replaying the forward's recorded kernel launches and torch operators on the "
+                   f"values of {nxt} gives a wrong result, though calling the candidate on them gives the right one: "
+                   "part of the result is computed on the host, prepared in advance or cached", case, replay=replay)]
+
+
+def _repeat_findings(repeat: dict | None, case_dir: Path, work: Path, ratio: float, passed_cases: set[str],
+                     case: str) -> list[Finding]:
+    """Repeated calls in the same buffers must keep giving fresh, right results (harness._repeat_calls)."""
+    import torch
+
+    if not repeat:
+        return []
+    out: list[Finding] = []
+    if repeat.get("aliasing"):
+        out.append(_cheat("trap.repeat", f"called {repeat['calls']} more times, the candidate hands out memory it "
+                          f"handed out before or its input: {repeat['aliasing'][0]}", case, aliasing=repeat["aliasing"]))
+    for name in repeat.get("cases") or []:
+        path = work / f"repeat_{name}.pt"
+        if name not in passed_cases or not path.exists():
+            continue
+        if not _all_pass(casefiles.load_expected(case_dir, name), torch.load(path, weights_only=True), ratio):
+            out.append(_cheat("trap.repeat", f"called again in the same input buffers refilled with the values of "
+                              f"{name}, the candidate returns a wrong result, though it gets {name} right in fresh "
+                              "buffers: results are cached or depend on earlier calls", case, case_values=name))
+            break
+    return out

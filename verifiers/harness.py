@@ -19,11 +19,11 @@ import random
 import sys
 import time
 import traceback
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
-from kagent.verifiers import casefiles
+from kagent.verifiers import bounds, casefiles, suite_ties
 
 Emit = Callable[..., None]
 
@@ -159,6 +159,13 @@ def _transform(inputs: list, transform: str | None) -> list:
             t = -t.abs()
         elif transform == "special_values":
             t = _with_special_values(t, len(out))
+        elif transform == "mean_1e3":  # unit spread around 1e3: cancellation in E[x^2]-E[x]^2 and friends
+            t = (t - t.float().mean().to(t.dtype)) + 1e3 if t.numel() > 1 else t + 1e3
+        elif transform == "beyond_fp16":  # magnitudes past float16's range (a clamp at 65504)
+            peak = float(t.abs().max()) if t.numel() else 0.0
+            t = t * (1e5 / peak) if peak > 0 else t
+        elif transform in ("ties", "ties_values"):
+            t = suite_ties.with_ties(t, len(out))
         out.append(t.contiguous())
     return out
 
@@ -219,6 +226,27 @@ def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int) ->
     with torch.no_grad():
         outs = _outputs(model64(*perturbed))
     return [(p.double() - o).abs().cpu() if o.dtype.is_floating_point else None for p, o in zip(outs, outs64)]
+
+
+class _OpNames:
+    """The torch operators the (trusted) reference runs, by name (a dispatch mode on this thread)."""
+
+    def __enter__(self):
+        from torch.utils._python_dispatch import TorchDispatchMode
+
+        seen = self.seen = set()
+
+        class _Names(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+                seen.add(f"aten::{func._schema.name.split('::')[-1]}")
+                return func(*args, **(kwargs or {}))
+
+        self._mode = _Names()
+        self._mode.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self._mode.__exit__(*exc)
 
 
 class _Skip(Exception):
@@ -295,6 +323,8 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     Raises _Skip, or the reference's own exception."""
     import torch
 
+    from kagent.verifiers.traps import ALLOWED_OPS, layer_policy, weighted_layers
+
     _seed_all(case["seed"])
     inputs = list(mod.get_inputs())
     init = list(mod.get_init_inputs()) if hasattr(mod, "get_init_inputs") else []
@@ -311,9 +341,15 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
         built[key] = {"model": mod.Model(*init).to(device), "model64": None, "weights": None}
     model = built[key]["model"]
     args = [_copy_to(x, device) for x in inputs]
-    with torch.no_grad():
+    with torch.no_grad(), _OpNames() as names:
         outs = _outputs(model(*args))
     _sync(device)
+    layers = weighted_layers(model)
+    # the layer policy holds for problems where the layers are not the whole computation
+    beyond = sorted(n for n in names.seen if n not in ALLOWED_OPS and n not in layer_policy(layers))
+    layers = layers if beyond else []
+    if reason := suite_ties.skip_reason(case["transform"], outs):
+        raise _Skip(reason)
     mutated = [i for i, (a, x) in enumerate(zip(args, inputs))
                if isinstance(x, torch.Tensor) and not _same(a.cpu(), x.cpu())[0]]
     if mutated:
@@ -343,7 +379,7 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     ):
         raise _Skip("with -inf/NaN inputs the reference defines no element")
     return {"model": model, "inputs": inputs, "init": init, "outs": outs, "outs64": outs64, "sens": sens,
-            "float64": float64, "rows": rows, "built": built[key]}
+            "float64": float64, "rows": rows, "built": built[key], "layers": layers}
 
 
 def run_reference(job: dict, emit: Emit) -> None:
@@ -389,12 +425,12 @@ def run_reference(job: dict, emit: Emit) -> None:
              "weights": result["built"]["weights"]},
             casefiles.inputs_path(out_dir, name),
         )
-        casefiles.expected_path(out_dir, name).parent.mkdir(exist_ok=True)
+        casefiles.staged_expected_path(out_dir, name).parent.mkdir(exist_ok=True)
         torch.save(
             {"out": [o.detach().cpu() for o in outs], "out64": [o.detach().cpu() for o in outs64],
              "float64": result["float64"], "sens": result["sens"], "rows": result["rows"],
              "judge_undefined": case["kind"] != "special"},
-            casefiles.expected_path(out_dir, name),
+            casefiles.staged_expected_path(out_dir, name),
         )
         emit(
             event="case_done",
@@ -407,6 +443,7 @@ def run_reference(job: dict, emit: Emit) -> None:
             float64=result["float64"],
             digest=_digest(outs),
             float64_rows=len(result["rows"]) if result["rows"] is not None else None,
+            layers=result["layers"],
             seconds=time.monotonic() - start,
         )
         if index == 0 and job.get("timing") and device == "cuda":
@@ -465,12 +502,16 @@ class _Run:
                 self.mutated.append(i)
 
 
-def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_kind: str) -> _Run:
+def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_kind: str, recorders=()) -> _Run:
+    """One call of the forward; `recorders` (traps.OpRecorder, traps.Replay) see exactly the call."""
     import torch
 
     args, guards = _guarded_inputs(inputs, device, guard_kind)
     pristine = [a.clone() if isinstance(a, torch.Tensor) else None for a in args]
-    with allocator.recording_run(poison_kind) as allocs, torch.no_grad():
+    with allocator.recording_run(poison_kind) as allocs, bounds.kagent_buffers(guards, allocs), torch.no_grad(), \
+            ExitStack() as stack:
+        for r in recorders:
+            stack.enter_context(r)
         result = model(*args)
         _sync(device)
     outs = _outputs(result)
@@ -610,6 +651,89 @@ def _traps(job: dict, case: dict, data: dict, model, module, main: _Run, allocat
     record["integrity_violations"] = traps.integrity_violations(pristine, native_threads=False)
 
 
+def _replay(job: dict, data: dict, main: _Run, replay, record: dict, out_dir: Path) -> None:
+    """The first call's recorded launches and torch operators, run again after the next seed's
+    values were copied into the same input buffers (traps.Replay); the parent judges the outputs
+    against that seed's expected ones."""
+    import torch
+
+    case = job["cases"][0]
+    nxt = next((c for c in job["cases"] if c["kind"] == "seed" and c["name"] != case["name"]), None)
+    path = casefiles.inputs_path(Path(job["case_dir"]), nxt["name"]) if nxt else None
+    if path is None or not path.exists():
+        record["replay"] = {"status": "not_run", "reason": "no second seed case"}
+        return
+    data2 = torch.load(path, weights_only=False)
+    if [getattr(a, "shape", None) for a in data["inputs"]] != [getattr(b, "shape", None) for b in data2["inputs"]]:
+        record["replay"] = {"status": "not_run", "reason": "the second seed case has other input shapes"}
+        return
+    if data.get("weights") != data2.get("weights") or data["init"] != data2["init"]:
+        record["replay"] = {"status": "not_run", "reason": "the model's weights or init arguments differ between the seeds"}
+        return
+    if not replay.launches:
+        record["replay"] = {"status": "not_run", "reason": "no kernel launch was recorded"}
+        return
+    try:
+        with torch.no_grad():
+            for a, b in zip(main.args, data2["inputs"]):
+                if isinstance(a, torch.Tensor):
+                    a.copy_(b.to(a.device))
+        replay.run()
+        _sync(job["device"])
+    except Exception as exc:  # the recorded work cannot run again on its own: it is not self-contained
+        record["replay"] = {"status": "run", "case": nxt["name"], "error": f"{type(exc).__name__}: {exc}"[:300],
+                            "steps": len(replay.steps), "launches": replay.launches}
+        return
+    torch.save([_plain(o) for o in main.outputs], out_dir / f"replay_{nxt['name']}.pt")
+    record["replay"] = {"status": "run", "case": nxt["name"], "steps": len(replay.steps), "launches": replay.launches}
+
+
+REPEAT_CALLS = 9  # one more than a small ring of persistent output buffers
+
+
+def _repeat_calls(job: dict, data: dict, model, main: _Run, record: dict, out_dir: Path) -> None:
+    """The forward called again and again in the first call's input buffers, alternating the next
+    seed's values and the first's, every output kept alive: a ring of persistent output buffers,
+    a later call that returns a view of its input, or a cache keyed on pointers, versions or a few
+    sampled values shows (shared storage, or stale values the parent judges)."""
+    import torch
+
+    from kagent.verifiers import traps
+
+    case = job["cases"][0]
+    nxt = next((c for c in job["cases"] if c["kind"] == "seed" and c["name"] != case["name"]), None)
+    data2 = None
+    if nxt and casefiles.inputs_path(Path(job["case_dir"]), nxt["name"]).exists():
+        data2 = torch.load(casefiles.inputs_path(Path(job["case_dir"]), nxt["name"]), weights_only=False)
+        same = [getattr(a, "shape", None) for a in data["inputs"]] == [getattr(b, "shape", None) for b in data2["inputs"]]
+        if not same or data.get("weights") != data2.get("weights") or data["init"] != data2["init"]:
+            data2 = None
+    kept, violations = [main.outputs], []
+    last: dict[str, list] = {}
+    fresh: list = []
+    with torch.no_grad():
+        for i in range(REPEAT_CALLS):
+            name, values = (nxt["name"], data2) if data2 is not None and (i // 2) % 2 == 0 else (case["name"], data)
+            if i % 2:  # the first call's buffers, refilled in place
+                args = main.args
+                for a, b in zip(args, values["inputs"]):
+                    if isinstance(a, torch.Tensor):
+                        a.copy_(b.to(a.device))
+            else:  # fresh buffers, made where the last fresh ones were freed (same addresses, same versions)
+                fresh.clear()
+                fresh.extend(_guarded_inputs(values["inputs"], job["device"], "nan")[0])
+                args = fresh
+            outs = _outputs(model(*args))
+            _sync(job["device"])
+            for v in traps.aliasing_violations(outs, args, previous_outputs=[o for prev in kept for o in prev]):
+                violations.append(f"call {i + 2}: {v}")
+            kept.append(outs)
+            last[name] = outs
+    for name, outs in last.items():
+        torch.save([_plain(o) for o in outs], out_dir / f"repeat_{name}.pt")
+    record["repeat"] = {"calls": REPEAT_CALLS, "cases": sorted(last), "aliasing": violations[:10]}
+
+
 # Audit events whose first argument is the path they read (or link, copy, rename, list).
 _FILE_EVENTS = frozenset({"open", "os.link", "os.symlink", "os.rename", "shutil.copyfile", "os.listdir", "os.scandir"})
 _reference_reads: list[str] = []
@@ -617,9 +741,10 @@ _reference_reads: list[str] = []
 
 def guard_expected_outputs(reference_root: Path) -> None:
     """Deny, and record for the verdict, any attempt of the candidate's process to reach the
-    reference's expected outputs (casefiles.EXPECTED folders under the reference cache). The harness
-    itself never opens them here. A Python audit hook cannot be removed; it does not see raw
-    syscalls made through ctypes, which the static checks flag instead."""
+    reference's expected outputs (the casefiles.expected_root tree). The harness itself never opens
+    them here. In the OS sandbox they are not even mounted; this hook is what remains where no
+    sandbox is available. A Python audit hook cannot be removed; it does not see raw syscalls made
+    through ctypes, which the static checks flag instead."""
     root = os.path.realpath(reference_root)
     busy = False
 
@@ -630,9 +755,60 @@ def guard_expected_outputs(reference_root: Path) -> None:
         busy = True
         try:
             real = os.path.realpath(os.fsdecode(args[0]))
-            if real.startswith(root + os.sep) and casefiles.EXPECTED in Path(real).relative_to(root).parts:
+            if real == root or real.startswith(root + os.sep):
                 _reference_reads.append(f"{event} {real}")
                 raise PermissionError(f"kagent: the reference's expected outputs are off limits: {real}")
+        finally:
+            busy = False
+
+    sys.addaudithook(hook)
+
+
+_WRITE_EVENTS = frozenset({"os.rename", "os.remove", "os.rmdir", "shutil.rmtree", "os.mkdir", "os.truncate",
+                           "os.chmod", "os.chown", "os.link", "os.symlink", "shutil.move", "os.utime"})
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+_SENSITIVE = (".netrc", ".ssh", ".aws", ".config", ".git-credentials", ".docker", ".kube", ".pypirc", ".npmrc",
+              ".gnupg", ".bash_history", ".env", ".azure", ".gcloud")
+_reach_attempts: list[str] = []
+
+
+def guard_reach(writable: list[str]) -> None:
+    """Record (for the verdict) every attempt of the candidate's process to write outside its own
+    folders or to read what belongs to other processes and to the user: other processes' /proc
+    entries, credentials in HOME. The OS sandbox already makes these fail or find nothing; trying
+    is what a cheat does, and where no sandbox is available it is all that is seen."""
+    roots = [os.path.realpath(p) for p in writable if p]
+    home = os.path.realpath(os.path.expanduser("~"))
+    own = {str(os.getpid()), "self", "thread-self"}
+    busy = False
+
+    def inside(path: str) -> bool:
+        return any(path == r or path.startswith(r + os.sep) for r in roots)
+
+    def hook(event: str, args: tuple) -> None:
+        nonlocal busy
+        if busy or not args or args[0] is None or isinstance(args[0], int):
+            return
+        writing = event in _WRITE_EVENTS
+        if event == "open":
+            mode, flags = (args[1] if len(args) > 1 else None), (args[2] if len(args) > 2 else 0)
+            writing = (isinstance(mode, str) and any(m in mode for m in "wax+")) or bool(
+                isinstance(flags, int) and flags & _WRITE_FLAGS)
+        elif not writing:
+            return
+        busy = True
+        try:
+            real = os.path.realpath(os.fsdecode(args[0]))
+            parts = real.split(os.sep)
+            if writing and not inside(real) and not real.startswith("/dev/") and ".pyc." not in real \
+                    and not real.endswith(".pyc"):  # the interpreter's own bytecode cache
+                _reach_attempts.append(f"write: {event} {real}")
+            elif len(parts) > 2 and parts[1] == "proc" and parts[2] not in own and (parts[2].isdigit() or parts[2] == "thread-self"):
+                _reach_attempts.append(f"read another process: {real}")
+            elif real.startswith(home + os.sep) and real[len(home) + 1:].split(os.sep)[0] in _SENSITIVE:
+                _reach_attempts.append(f"read credentials: {real}")
+        except (TypeError, ValueError):
+            return
         finally:
             busy = False
 
@@ -653,13 +829,21 @@ def run_candidate(job: dict, emit: Emit) -> None:
     if not plain:
         allocator.install()  # before the candidate is imported, so `from torch import empty` is covered
     guard = "none" if plain else "nan"
+    if job.get("anticheat"):
+        traps.install_op_recorder_guards()  # before the candidate's code runs at all
+    if job.get("bounds_check") and device == "cpu":  # the Triton interpreter: check every access
+        bounds.install()
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
-    guard_expected_outputs(Path(job["case_dir"]).parent)
+    guard_expected_outputs(casefiles.expected_root(Path(job["case_dir"])))
+    guard_reach([str(out_dir), "/tmp", os.environ.get("TMPDIR", ""), os.environ.get("TRITON_CACHE_DIR", ""),
+                 os.environ.get("TORCH_EXTENSIONS_DIR", ""), "/dev/shm",
+                 "/var/tmp", "/usr/tmp"])  # tempfile probes these when /tmp is busy; read-only in the sandbox
     modules = _Modules(Path(job["candidate"]), "kagent_candidate", apply_overrides=job["single_file"])
     try:
         modules.get({})
     except Exception as exc:
-        emit(event="import_error", reference_reads=list(_reference_reads), **_error_event(exc))
+        emit(event="import_error", reference_reads=list(_reference_reads), reach=list(_reach_attempts),
+             **_error_event(exc))
         return
 
     built: dict = {}
@@ -686,8 +870,11 @@ def run_candidate(job: dict, emit: Emit) -> None:
             model = built[key][0]
             if first_case and job.get("anticheat"):
                 counter = traps.LaunchCounter(profile_cuda=device == "cuda")
+                recorder = traps.OpRecorder(str(out_dir / "optrace.json"))
+                replay = traps.Replay()
                 with counter:
-                    main = _call(model, data["inputs"], device, allocator, "nan", "nan")
+                    main = _call(model, data["inputs"], device, allocator, "nan", "nan", (recorder, replay))
+                record["ops"] = recorder.record.as_event(traps.layer_policy(job.get("reference_layers") or []))
                 record["launches"] = {
                     "triton": counter.triton_launches, "custom": counter.custom_launches,
                     "names": dict(counter.names), "profiler": counter.profiler_status,
@@ -700,6 +887,8 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 bad_input_guards=main.bad_input_guards,
                 bad_alloc_guards=main.bad_alloc_guards,
                 mutated_inputs=main.mutated,
+                # every case: an output that is (a view of) an input, at some shapes only, shows here
+                input_aliasing=[v for v in traps.aliasing_violations(main.outputs, main.args)] if not plain else [],
             )
             torch.save([_plain(o) for o in main.outputs], out_dir / f"cand_{name}.pt")
             record["digest"] = _digest(main.outputs)
@@ -735,6 +924,8 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 record["batch_invariance"] = _batch_invariance(model, data["inputs"], main.outputs, device, allocator)
             if first_case and job.get("anticheat"):
                 _traps(job, case, data, model, module, main, allocator, record, out_dir, pristine)
+                _replay(job, data, main, replay, record, out_dir)
+                _repeat_calls(job, data, model, main, record, out_dir)
             if first_case and job.get("timing") and device == "cuda":
                 from kagent.verifiers.timing import time_cuda
 
@@ -750,10 +941,15 @@ def run_candidate(job: dict, emit: Emit) -> None:
             if record["error"]["failure_class"] == "crash":  # the CUDA context is gone
                 record["seconds"] = time.monotonic() - start
                 record["reference_reads"] = list(_reference_reads)
+                record["reach"] = list(_reach_attempts)
                 emit(**record)
                 return
+        violation = bounds.take_violation()  # the first bad access, even if the candidate caught it
+        if violation is not None:
+            record["error"] = violation.error_event()
         record["seconds"] = time.monotonic() - start
         record["reference_reads"] = list(_reference_reads)
+        record["reach"] = list(_reach_attempts)
         emit(**record)
 
 
@@ -764,6 +960,10 @@ def _warm_up() -> None:
     """Import what every job needs BEFORE reading the job: a worker started ahead of need (see
     tools/sandbox.Spawned) has paid for this by the time its job arrives."""
     import torch
+    # what torch imports the first time a dispatch mode runs (traps.Replay): imported now, before a
+    # candidate can make a second `torch.ops` namespace whose operators those tables do not know
+    import torch.nn.utils._expanded_weights  # noqa: F401
+    from torch.utils import _python_dispatch  # noqa: F401
 
     if os.environ.get("CUDA_VISIBLE_DEVICES") != "" and torch.cuda.is_available():
         torch.cuda.init()  # the CUDA context's start, paid before the job arrives

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kagent.config import VerifyConfig
 from kagent.tools.problem import ShapeConstant
+from kagent.verifiers.suite_ties import ties_transform
 
 _PRIMES = (7, 13, 17, 19, 23, 29, 31)
 
@@ -35,7 +36,8 @@ class CaseSpec(BaseModel):
     init_seed: int = Field(description="seed under which Model and ModelNew are constructed (KernelBench's "
                            "protocol: one seed for every case, so all cases share the weights)")
     overrides: dict[str, int] = Field(default_factory=dict)
-    transform: Literal["scale_small", "scale_large", "offset", "negative", "special_values"] | None = None
+    transform: Literal["scale_small", "scale_large", "offset", "negative", "special_values", "ties", "ties_values",
+                       "mean_1e3", "beyond_fp16"] | None = None
     fallbacks: list[dict[str, int]] = Field(
         default_factory=list, description="shape cases: overrides to try in order when the reference rejects `overrides`")
     full_checks: bool = Field(False, description="canary probes (out-of-bounds reads, uninitialised output)")
@@ -105,8 +107,8 @@ def shape_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict[str, 
     return unique
 
 
-def plan_cases(config: VerifyConfig, constants: list[ShapeConstant]) -> list[CaseSpec]:
-    base = config.seed
+def plan_cases(config: VerifyConfig, constants: list[ShapeConstant], reference_source: str = "") -> list[CaseSpec]:
+    base = config.seed if config.seed is not None else 42  # verify_files draws a fresh one first
     cases = [
         CaseSpec(name=f"seed{i}", kind="seed", seed=base + 1000 * i, init_seed=base, full_checks=i == 0,
                  determinism=i == 0 and config.determinism)
@@ -117,8 +119,15 @@ def plan_cases(config: VerifyConfig, constants: list[ShapeConstant]) -> list[Cas
             cases.append(CaseSpec(name=f"stress_{t}", kind="stress", seed=base, init_seed=base, transform=t))
         cases.append(CaseSpec(name="special_values", kind="special", seed=base, init_seed=base,
                                   transform="special_values"))
+    if config.ties and (ties := ties_transform(reference_source)):  # verifiers/suite_ties.py
+        cases.append(CaseSpec(name="ties", kind="stress", seed=base, init_seed=base, transform=ties))
     if config.shapes:
         for name, ov in shape_variants(constants)[: config.max_shape_cases]:
             cases.append(CaseSpec(name=f"shape_{name}", kind="shape", seed=base + 7, init_seed=base, overrides=ov,
                                   fallbacks=_fallbacks(constants, ov), full_checks=True))
+    if config.adversarial_cases:  # hook: verifiers/suite_adversarial.py
+        from kagent.verifiers.suite_adversarial import adversarial_cases
+
+        cases += [CaseSpec(**{"init_seed": base, **c}) for c in adversarial_cases(base, constants)
+                  if (c["kind"] == "stress" and config.stress) or (c["kind"] == "shape" and config.shapes)]
     return cases

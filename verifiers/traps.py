@@ -50,6 +50,14 @@ _profiler_owner: Any = None  # the LaunchCounter whose torch.profiler is running
 class _Listener:
     skip: bool
     on_launch: Any  # Callable[[str, bool], None]: (kernel name, skipped)
+    on_run: Any = None  # Callable[[original, fn, args, grid, kwargs], None]: the launch itself (Replay)
+
+
+_launch_state = threading.local()  # .depth > 0 while a kernel launch runs on this thread
+
+
+def in_launch() -> bool:
+    return getattr(_launch_state, "depth", 0) > 0
 
 
 def _launch_classes() -> list[type]:
@@ -82,9 +90,15 @@ def _make_wrapper(original: Any) -> Any:
         skip = any(listener.skip for listener in listeners)
         for listener in listeners:
             listener.on_launch(name, skip)
+            if listener.on_run is not None and not skip and not in_launch():
+                listener.on_run(original, self, args, grid, kwargs)
         if skip:
             return None
-        return original(self, *args, grid=grid, warmup=warmup, **kwargs)
+        _launch_state.depth = getattr(_launch_state, "depth", 0) + 1
+        try:
+            return original(self, *args, grid=grid, warmup=warmup, **kwargs)
+        finally:
+            _launch_state.depth -= 1
 
     run.__kagent_wrapped__ = original  # type: ignore[attr-defined]
     return run
@@ -604,3 +618,351 @@ def refill_(inputs: Sequence[Any], seed: int) -> None:
     for t in inputs:
         if isinstance(t, torch.Tensor) and t.is_floating_point():
             t.copy_(torch.randn(t.shape, generator=g, dtype=t.dtype).to(t.device))
+
+
+# ---------------------------------------------------------------------------------------------
+# Provenance: every ATen operator executed while the candidate's forward runs, on every thread
+# ---------------------------------------------------------------------------------------------
+
+# What torch may do for a candidate: allocate, view, copy, cast, fill. Anything else executed in
+# the forward (and not nested inside one of these) computed something.
+ALLOWED_OPS: frozenset[str] = frozenset(f"aten::{n}" for n in (
+    "empty empty_like empty_strided new_empty new_empty_strided zeros zeros_like ones ones_like full full_like "
+    "new_zeros new_ones new_full arange scalar_tensor lift lift_fresh lift_fresh_copy "
+    "view view_as reshape _reshape_alias _unsafe_view as_strided transpose t permute expand expand_as squeeze "
+    "unsqueeze flatten unflatten movedim swapaxes contiguous clone copy_ to _to_copy type_as detach detach_ "
+    "alias slice select narrow split split_with_sizes chunk unbind fill_ zero_ resize_ set_ "
+    "resolve_conj resolve_neg cat stack random_ normal_ uniform_ record_stream _has_compatible_shallow_copy_type "
+    "_local_scalar_dense item is_nonzero _version"
+).split())
+# The torch operators an nn layer with weights runs; allowed when the reference model holds the same
+# kind of layer (a level-2 problem that keeps torch's conv, say).
+LAYER_OPS: dict[str, tuple[str, ...]] = {
+    "Conv": ("conv1d", "conv2d", "conv3d", "convolution", "_convolution", "mkldnn_convolution", "_convolution_mode",
+             "slow_conv2d", "_slow_conv2d_forward", "thnn_conv2d", "slow_conv3d", "slow_conv3d_forward",
+             "cudnn_convolution", "_nnpack_spatial_convolution", "conv_transpose1d", "conv_transpose2d",
+             "conv_transpose3d", "slow_conv_transpose2d", "slow_conv_transpose3d", "cudnn_convolution_transpose",
+             "mkldnn_convolution_transpose", "conv_depthwise2d", "_conv_depthwise2d", "conv_depthwise3d",
+             "slow_conv_dilated2d", "slow_conv_dilated3d"),
+    "Linear": ("linear", "addmm", "mm", "matmul", "bmm"),
+    "BatchNorm": ("batch_norm", "_batch_norm_impl_index", "native_batch_norm", "_native_batch_norm_legit",
+                  "_native_batch_norm_legit_no_training", "cudnn_batch_norm", "miopen_batch_norm"),
+    "LayerNorm": ("layer_norm", "native_layer_norm"),
+    "GroupNorm": ("group_norm", "native_group_norm"),
+    "InstanceNorm": ("instance_norm",),
+    "Embedding": ("embedding",),
+}
+_COMPILED_REGION = re.compile(r"(Compiled|compiled|inductor|Torch-Compiled Region|CompiledFxGraph)")
+_HOST_ROUND_TRIP = ("aten::_local_scalar_dense",)  # .item(): one element leaves torch
+ITEM_LIMIT = 16  # more element reads than this in one forward: data leaves torch in a loop
+HOST_TENSOR_LIMIT = 64  # a tensor built from host values with at least this many elements
+
+
+def layer_policy(layer_names: Sequence[str]) -> frozenset[str]:
+    """The torch operators allowed for a problem whose reference holds these nn layers."""
+    out: set[str] = set()
+    for name in layer_names:
+        for family, ops in LAYER_OPS.items():
+            if family in name:
+                out.update(f"aten::{o}" for o in ops)
+    return frozenset(out)
+
+
+def weighted_layers(model: Any) -> list[str]:
+    """Class names of the torch.nn layers with weights of their own that a model holds."""
+    names = set()
+    for m in model.modules():
+        t = type(m)
+        if (t.__module__ or "").startswith("torch.nn.modules") and any(True for _ in m.parameters(recurse=False)):
+            names.add(t.__name__)
+    return sorted(names)
+
+
+@dataclass
+class OpRecord:
+    """What the execution-trace observer saw while the block ran."""
+
+    intact: bool = False
+    reason: str | None = None
+    top_level: Counter[str] = field(default_factory=Counter)
+    compiled_regions: list[str] = field(default_factory=list)
+    host_tensors: list[list[int]] = field(default_factory=list)
+    host_reads: list[str] = field(default_factory=list)
+    tamper: list[str] = field(default_factory=list)
+
+    def compute_ops(self, allowed: frozenset[str] = frozenset()) -> dict[str, int]:
+        return {k: v for k, v in self.top_level.items()
+                if k.startswith("aten::") and k not in ALLOWED_OPS and k not in allowed}
+
+    def as_event(self, allowed: frozenset[str] = frozenset()) -> dict[str, Any]:
+        item_reads = sum(self.top_level.get(k, 0) for k in _HOST_ROUND_TRIP) + self.top_level.get("aten::item", 0)
+        return {"intact": self.intact, "reason": self.reason, "compute_ops": self.compute_ops(allowed),
+                "allowed_layer_ops": sorted(allowed), "compiled_regions": self.compiled_regions[:10],
+                "host_tensors": self.host_tensors[:10], "item_reads": item_reads,
+                "host_reads": self.host_reads[:20], "tamper": self.tamper[:10]}
+
+
+# The functions that would switch the observer off or replace it: once OpRecorder is installed they
+# only record that they were called (the originals stay reachable to kagent alone).
+_ET_CONTROLS = ("_add_execution_trace_observer", "_remove_execution_trace_observer",
+                "_enable_execution_trace_observer", "_disable_execution_trace_observer")
+_et_originals: dict[str, Any] = {}
+_et_tamper: list[str] = []
+_HOST_EXITS = ("numpy", "tolist", "__array__")
+_host_exit_log: list[str] = []
+_recording = threading.Event()
+
+
+def _et_holders() -> list[Any]:
+    """The modules that hold the observer's switches (torch.profiler.profiler imports them by name)."""
+    import importlib
+
+    import torch
+
+    holders = [torch._C._profiler]
+    try:
+        holders.append(importlib.import_module("torch.profiler.profiler"))
+    except ImportError:
+        pass
+    return holders
+
+
+def install_op_recorder_guards() -> None:
+    """Call before the candidate is imported: the observer's switches become kagent's alone, and
+    host exits of tensor data (`.numpy()`, `.tolist()`, `__array__`) are logged while recording."""
+    import torch
+
+    with _patch_lock:
+        if _et_originals:
+            return
+        for name in _ET_CONTROLS:
+            _et_originals[name] = getattr(torch._C._profiler, name)
+
+            def blocked(*args: Any, _name: str = name, **kwargs: Any) -> Any:
+                _et_tamper.append(f"torch._C._profiler.{_name} called")
+                return True
+
+            for holder in _et_holders():
+                if hasattr(holder, name):
+                    setattr(holder, name, blocked)
+        for name in _HOST_EXITS:
+            original = getattr(torch.Tensor, name)
+
+            def exit_logged(self: Any, *args: Any, _name: str = name, _orig: Any = original, **kwargs: Any) -> Any:
+                if _recording.is_set():
+                    _host_exit_log.append(f"Tensor.{_name} of a {list(getattr(self, 'shape', []))} tensor")
+                return _orig(self, *args, **kwargs)
+
+            setattr(torch.Tensor, name, exit_logged)
+
+
+@contextmanager
+def _real_switches() -> Iterator[None]:
+    """kagent's own use of the observer goes to the real switches, for the moment it takes."""
+    saved = [(h, n, getattr(h, n)) for h in _et_holders() for n in _ET_CONTROLS if hasattr(h, n)]
+    for h, n, _ in saved:
+        if n in _et_originals:
+            setattr(h, n, _et_originals[n])
+    try:
+        yield
+    finally:
+        for h, n, f in saved:
+            setattr(h, n, f)
+
+
+class OpRecorder:
+    """Records every ATen operator executed in this process while the block runs, on every thread
+    (PyTorch's execution-trace observer registers a global RecordFunction callback: hooks, decorator
+    callbacks and worker threads are seen). Integrity: a marker operator with shapes drawn at random
+    just after the start and just before the end must both be in the trace, and nobody may have
+    touched the observer's switches (install_op_recorder_guards)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.record = OpRecord()
+        self._observer: Any = None
+
+    def __enter__(self) -> "OpRecorder":
+        import random
+
+        import torch
+        from torch.profiler import ExecutionTraceObserver
+
+        self._marks = (random.randint(1000, 9000), random.randint(1000, 9000))
+        self._tamper_before = len(_et_tamper)
+        self._exits_before = len(_host_exit_log)
+        with _real_switches():
+            self._observer = ExecutionTraceObserver()
+            self._observer.register_callback(self.path)
+            self._observer.start()
+        torch.ops.aten.arange.default(self._marks[0])
+        _recording.set()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import torch
+
+        _recording.clear()
+        torch.ops.aten.arange.default(self._marks[1])
+        with _real_switches():
+            self._observer.stop()
+            self._observer.unregister_callback()
+        self.record = self._read()
+        self.record.tamper = _et_tamper[self._tamper_before:]
+        self.record.host_reads = _host_exit_log[self._exits_before:]
+        if self.record.tamper:
+            self.record.intact = False
+            self.record.reason = "the candidate touched the operator recorder's switches"
+
+    def _read(self) -> OpRecord:
+        import json
+
+        rec = OpRecord()
+        try:
+            with open(self.path) as fh:
+                nodes = json.load(fh)["nodes"]
+        except (OSError, ValueError, KeyError) as exc:
+            rec.reason = f"the operator trace could not be read: {exc}"
+            return rec
+        by_id = {n["id"]: n for n in nodes}
+        marks = []
+        for n in nodes:
+            name = n.get("name", "")
+            shapes = (n.get("outputs") or {}).get("shapes") or []
+            if (name == "aten::arange" and shapes and shapes[0] in ([self._marks[0]], [self._marks[1]])
+                    and not _nested_in_aten(n, by_id)):
+                marks.append(shapes[0][0])
+                continue
+            if _COMPILED_REGION.search(name) and not name.startswith("aten::"):
+                rec.compiled_regions.append(name)
+            if not name.startswith("aten::") and "::" in name and not name.startswith(("[pytorch", "## ")):
+                pass  # a custom operator: judged by what it runs inside
+            elif not name.startswith("aten::"):
+                continue
+            if _nested_in_aten(n, by_id):
+                continue
+            rec.top_level[name] += 1
+            if name in ("aten::lift_fresh", "aten::lift_fresh_copy", "aten::lift"):
+                numel = _numel(shapes[0]) if shapes else 0
+                if numel >= HOST_TENSOR_LIMIT:
+                    rec.host_tensors.append(shapes[0])
+        want = list(self._marks)
+        rec.intact = marks == want
+        if not rec.intact:
+            rec.reason = f"the recorder's start/end markers were not both seen ({len(marks)} of 2): recording was interrupted"
+        return rec
+
+
+def _numel(shape: Any) -> int:
+    n = 1
+    for d in shape if isinstance(shape, list) else []:
+        n *= int(d) if isinstance(d, int) else 1
+    return n
+
+
+def _nested_in_aten(node: dict, by_id: dict) -> bool:
+    seen = 0
+    parent = by_id.get(node.get("ctrl_deps"))
+    while parent is not None and seen < 1000:
+        name = parent.get("name", "")
+        if name.startswith("aten::"):
+            return True
+        parent = by_id.get(parent.get("ctrl_deps"))
+        seen += 1
+    return False
+
+
+# ---------------------------------------------------------------------------------------------
+# Replay: the recorded device work, run again on new input values without the candidate's Python
+# ---------------------------------------------------------------------------------------------
+
+_REPLAY_SKIP = frozenset(f"aten::{n}" for n in (
+    "empty empty_like empty_strided new_empty new_empty_strided random_ normal_ uniform_ bernoulli_ "
+    "record_stream set_ resize_ lift lift_fresh lift_fresh_copy _local_scalar_dense item"
+).split())
+
+
+class Replay:
+    """Records, in order, the kernel launches and the torch operators a forward runs (operators on
+    the calling thread, launches on any), so that `run` can do the same work again after new values
+    were copied into the same input buffers, without running the candidate's Python. Work done on
+    the host, answers prepared in advance, lookups and caches do not follow the new values: the
+    replayed outputs are then wrong. A candidate that pops the recording mode only loses steps,
+    which makes its replay wrong, never right."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple] = []
+        self.launches = 0
+        self._listener = _Listener(skip=False, on_launch=lambda name, skipped: None, on_run=self._on_run)
+        self._mode: Any = None
+        self._lock = threading.Lock()
+
+    def _on_run(self, original: Any, fn: Any, args: tuple, grid: Any, kwargs: dict) -> None:
+        with self._lock:
+            self.steps.append(("launch", original, fn, args, grid, dict(kwargs)))
+            self.launches += 1
+
+    def __enter__(self) -> "Replay":
+        from torch.utils._python_dispatch import TorchDispatchMode
+
+        owner = self
+        main = threading.get_ident()
+
+        class _Log(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
+                kwargs = kwargs or {}
+                out = func(*args, **kwargs)
+                if not in_launch() and threading.get_ident() == main:
+                    owner.steps.append(("op", func, args, kwargs, out))
+                return out
+
+        _install(self._listener)
+        self._mode = _Log()
+        self._mode.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            self._mode.__exit__(*exc)
+        finally:
+            _uninstall(self._listener)
+
+    def run(self) -> None:
+        """Do the recorded work again (the caller has refilled the input buffers)."""
+        import torch
+
+        with torch.no_grad():
+            for step in self.steps:
+                if step[0] == "launch":
+                    _, original, fn, args, grid, kwargs = step
+                    original(fn, *args, grid=grid, warmup=False, **kwargs)
+                    continue
+                _, func, args, kwargs, out = step
+                name = f"aten::{func._schema.name.split('::')[-1]}"
+                if name in _REPLAY_SKIP or _is_view(func):
+                    continue
+                res = func(*args, **kwargs)
+                if _mutates(func):
+                    continue
+                for o, r in zip(_tensors(out), _tensors(res)):
+                    if o.shape == r.shape and o.dtype == r.dtype:
+                        o.copy_(r)
+
+
+def _is_view(func: Any) -> bool:
+    rets = func._schema.returns
+    return bool(rets) and all(r.alias_info is not None and not r.alias_info.is_write for r in rets)
+
+
+def _mutates(func: Any) -> bool:
+    return any(a.alias_info is not None and a.alias_info.is_write for a in func._schema.arguments)
+
+
+def _tensors(x: Any) -> list:
+    import torch
+
+    if isinstance(x, torch.Tensor):
+        return [x]
+    if isinstance(x, (list, tuple)):
+        return [t for t in x if isinstance(t, torch.Tensor)]
+    return []

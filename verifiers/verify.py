@@ -13,22 +13,26 @@ import atexit
 import hashlib
 import json
 import os
+import re
 import shutil
 import signal
+import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from kagent.config import CacheConfig, VerifyConfig, cache_dir
-from kagent.errors import InputError, ReferenceFailed
+from kagent.config import CacheConfig, VerifyConfig, cache_dir, fresh_seed
+from kagent.errors import InputError, ReferenceFailed, SandboxUnavailable
 from kagent.log import get_logger
+from kagent.redact import redact, redact_obj, secret_values
 from kagent.report import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, VerifyReport
 from kagent.tools.problem import ProblemFiles, inspect_sources
-from kagent.tools.sandbox import SandboxResult, Spawned, candidate_env, python_argv
+from kagent.tools.sandbox import SandboxResult, SandboxSpec, Spawned, candidate_env, python_argv, sandbox_kind
 from kagent.verifiers import casefiles, oracle
 from kagent.verifiers.suite import CaseSpec, plan_cases
+from kagent.verifiers.timing import timing_lock_env
 
 log = get_logger("verifiers.verify")
 
@@ -68,6 +72,14 @@ def _drop_spare() -> None:
 
 
 
+def _sandbox_spec(device: str, config: VerifyConfig, hide: list[str] | None = None,
+                  read_only: list[str] | None = None) -> SandboxSpec:
+    lock = timing_lock_env()  # the timing lock file (several workers share a GPU) stays reachable
+    writable = [os.path.dirname(v) for v in lock.values() if v]
+    return SandboxSpec(device=device, hide=hide or [], read_only=read_only or [], writable=writable,
+                       cpu_limit_s=int(config.timeout_s * (config.timeout_total_factor + 4)) + 60)
+
+
 class _Stall:
     """Time limits that follow measured progress: kills a worker whose events file (one line per case
     started or done) has not grown for `limit_s` seconds. A large problem that keeps finishing cases
@@ -101,53 +113,166 @@ class _Stall:
         self._thread.join()
 
 
-def _start_spare(config: VerifyConfig, device: str) -> None:
+def _start_spare(config: VerifyConfig, device: str, spec: SandboxSpec | None = None) -> None:
     """Start the next job's worker now (Python, torch, Triton and CUDA start while other work runs)."""
     global _spare
     if _spare is not None:
         return
     limit = config.memory_limit_mb if device == "cpu" else None
-    _spare = Spawned(python_argv(_HARNESS), env=candidate_env(device, None), cwd=Path(tempfile.gettempdir()),
-                     memory_limit_mb=limit)
+    _spare = Spawned(python_argv(_HARNESS), env=candidate_env(device, timing_lock_env()), cwd=Path(tempfile.gettempdir()),
+                     memory_limit_mb=limit, spec=spec if spec is not None else _sandbox_spec(device, config))
     if not getattr(_drop_spare, "registered", False):
         atexit.register(_drop_spare)
         _drop_spare.registered = True  # type: ignore[attr-defined]
 
 
-def _run_job(job: dict, config: VerifyConfig, device: str, cwd: Path, prefix: list[str] | None = None,
-             env: dict[str, str] | None = None, take_spare: bool = True) -> SandboxResult:
+def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | None = None,
+             prefix: list[str] | None = None, env: dict[str, str] | None = None,
+             scratch: Path | None = None, take_spare: bool = True) -> tuple[SandboxResult, Path]:
+    """Run one harness job in a sandboxed worker; the job's out_dir is the worker's scratch folder
+    (the only place it may write), returned for the caller to read and remove."""
     global _spare
     argv = [*(prefix or []), *python_argv(_HARNESS)]
-    full_env = candidate_env(device, env)
+    full_env = candidate_env(device, {**timing_lock_env(), **(env or {})})
     limit = config.memory_limit_mb if device == "cpu" else None
-    stdin = json.dumps(job).encode()
+    # the reference worker reads the reference file (wherever it is, /tmp included)
+    spec = _sandbox_spec(device, config, hide, [job["reference"]] if job["mode"] == "reference" else None)
+    if scratch is not None:  # a folder the caller prepared (e.g. the sanitizer's log file goes there)
+        spec = spec.model_copy(update={"writable": [*spec.writable, str(scratch)]})
     timeout = config.timeout_s * (4 if prefix else 1)
     worker = None
+    key = (tuple(argv), tuple(sorted(full_env.items())), limit, spec.model_dump_json(), sandbox_kind())
     if not take_spare:  # the spare is kept for the job after this one
         pass
-    elif _spare is not None and _spare.key == (tuple(argv), tuple(sorted(full_env.items())), limit) and _spare.alive():
+    elif _spare is not None and _spare.key == key and _spare.alive() and scratch is None:
         worker, _spare = _spare, None
     elif _spare is not None:
         _drop_spare()
     if worker is None:
-        worker = Spawned(argv, env=full_env, cwd=cwd, memory_limit_mb=limit)
-    stall = _Stall(worker.proc.pid, Path(job["out_dir"]) / f"{job['mode']}_events.jsonl", timeout)
-    result = worker.finish(stdin, timeout * config.timeout_total_factor)
+        worker = Spawned(argv, env=full_env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit, spec=spec)
+    out_dir = scratch or worker.scratch
+    _stage_candidate(job, out_dir)
+    stall = _Stall(worker.proc.pid, out_dir / f"{job['mode']}_events.jsonl", timeout)
+    result = worker.finish(json.dumps({**job, "out_dir": str(out_dir)}).encode(), timeout * config.timeout_total_factor)
     stall.stop()
     if stall.fired:
         result = result.model_copy(update={"status": "timeout", "signal": None})
     if config.prewarm and prefix is None:
-        _start_spare(config, device)
-    return result
+        _start_spare(config, device, spec)
+    if scratch is not None and worker.scratch != scratch:
+        shutil.rmtree(worker.scratch, ignore_errors=True)
+    return result, out_dir
 
 
-def _events(path: Path) -> list[dict[str, Any]]:
+_PERTURBED_ARGV = ["-X", "faulthandler", "-c", "import sys; from kagent.verifiers.harness import main; sys.exit(main())"]
+
+
+class _Perturbed:
+    """The first case once more, in a second worker that looks like a user's own script (argv[0]
+    `-c`, no -P, no OMP_NUM_THREADS, its own folder as cwd), run alongside the main worker: a kernel
+    whose result depends on where it runs gives another answer here."""
+
+    def __init__(self, job: dict, config: VerifyConfig, device: str, hide: list[str]) -> None:
+        import concurrent.futures
+
+        first = {**job["cases"][0], "full_checks": False, "determinism": False}
+        self.case = first["name"]
+        env = {k: v for k, v in candidate_env(device).items() if k != "OMP_NUM_THREADS"}
+        spec = _sandbox_spec(device, config, hide)
+        self.worker = Spawned([sys.executable, *_PERTURBED_ARGV], env=env, cwd=Path(tempfile.gettempdir()),
+                              memory_limit_mb=config.memory_limit_mb if device == "cpu" else None, spec=spec)
+        pjob = {**job, "cases": [first], "anticheat": False, "batch_invariance": False, "timing": False,
+                "out_dir": str(self.worker.scratch)}
+        _stage_candidate(pjob, self.worker.scratch)
+        self._pool = concurrent.futures.ThreadPoolExecutor(1)
+        self._future = self._pool.submit(self.worker.finish, json.dumps(pjob).encode(), config.timeout_s)
+
+    def findings(self, case_dir: Path, passed: set[str], ratio: float) -> list[Finding]:
+        """A cheat when the main run got the case right and this run did not."""
+        import torch
+
+        try:
+            result = self._future.result()
+            out = self.worker.scratch / f"cand_{self.case}.pt"
+            if self.case not in passed or not out.is_file():
+                if self.case in passed and result.status == "ok":
+                    return [Finding(check="trap.environment", severity="error", failure_class="cheat", case=self.case,
+                                    message="run as a plain script (other argv, flags, environment, folder) the "
+                                            "candidate did not produce its outputs", evidence={})]
+                return []
+            outs = torch.load(out, weights_only=True)
+            ref = casefiles.load_expected(case_dir, self.case)
+            sens = ref.get("sens") or [None] * len(outs)
+            wrong = [i for i, (o, o64, c, s_) in enumerate(zip(ref["out"], ref["out64"], outs, sens))
+                     if oracle.compare(o, o64, c, i, ratio, s_)[0] is not None] if len(outs) == len(ref["out"]) else [0]
+            if not wrong:
+                return []
+            return [Finding(check="trap.environment", severity="error", failure_class="cheat", case=self.case,
+                            message=f"run as a plain script (other argv, flags, environment, folder) the candidate "
+                                    f"gets output(s) {wrong} wrong that it gets right under kagent's worker: its "
+                                    "result depends on where it runs", evidence={"outputs": wrong})]
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.worker.alive():
+            self.worker.kill()
+        self._pool.shutdown(wait=True)
+        shutil.rmtree(self.worker.scratch, ignore_errors=True)
+
+
+def _renamed(obj: Any, renames: dict[str, str]) -> Any:
+    """`obj` with every path the worker saw replaced by the user's path."""
+    if isinstance(obj, str):
+        for old, new in renames.items():
+            obj = obj.replace(old, new)
+        return obj
+    if isinstance(obj, dict):
+        return {k: _renamed(v, renames) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_renamed(v, renames) for v in obj]
+    return obj
+
+
+def _staged_renames(files: ProblemFiles, work: Path) -> dict[str, str]:
+    """The candidate ran from a copy in its scratch folder; tracebacks name the user's file."""
+    return {str(work / "candidate" / Path(files.candidate).name): str(files.candidate)}
+
+
+def _stage_candidate(job: dict, out_dir: Path) -> None:
+    """The candidate runs from a copy inside its scratch folder: its own folder (and the run
+    directory it sits in) are hidden from it."""
+    if job.get("mode") != "candidate":
+        return
+    src = Path(job["candidate"])
+    staged = out_dir / "candidate" / src.name
+    staged.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, staged)
+    job["candidate"] = str(staged)
+
+
+def _hidden_paths(files: ProblemFiles) -> list[str]:
+    """What the candidate's worker must not reach: the reference file, the candidate's own folder,
+    and a repair's run directory (found as the folder above holding config.json and candidates/)."""
+    hide = [] if files.single_file else [str(Path(files.reference).resolve())]
+    cand = Path(files.candidate).resolve()
+    run_dir = next((a for a in list(cand.parents)[:4] if (a / "candidates").is_dir() and (a / "config.json").is_file()),
+                   None)
+    hide.append(str(run_dir or cand.parent))
+    return hide
+
+
+def _events(path: Path, renames: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """A worker's events, its text redacted: where worker output enters the parent, the parent's
+    secrets are removed from it (kagent/redact.py) before anything stores or forwards it. `renames`
+    maps paths the worker saw to the user's (the staged candidate copy to the candidate file)."""
     if not path.exists():
         return []
     out = []
+    secrets = secret_values()
     for line in path.read_text().splitlines():
         try:
-            out.append(json.loads(line))
+            out.append(_renamed(redact_obj(json.loads(line), secrets), renames or {}))
         except json.JSONDecodeError:  # a line cut short by a crash
             break
     return out
@@ -162,50 +287,51 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     h = hashlib.sha256()
     h.update(files.reference_source.encode())
     h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v10".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v11".encode())
     return h.hexdigest()[:24]
 
 
-def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig) -> tuple[Path, list[dict]]:
-    """Reference outputs for every case, from the cache or a fresh worker. Raises ReferenceFailed."""
+def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig,
+                  notes: list[Finding] | None = None) -> tuple[Path, list[dict]]:
+    """Reference outputs for every case, from the cache or a fresh worker. Raises ReferenceFailed.
+
+    A cache entry is used only if every file still has the digest recorded when it was made; a
+    changed entry is reported (a warning appended to `notes`) and rebuilt."""
     case_dir = cache_dir() / "reference" / _reference_key(files, cases, device, config)
     done = case_dir / casefiles.COMPLETE
     if done.exists():
-        casefiles.touch(case_dir)
-        return case_dir, json.loads(done.read_text())
-    tmp = Path(tempfile.mkdtemp(prefix="ref-", dir=case_dir.parent if case_dir.parent.exists() else None))
+        bad = casefiles.tampered(case_dir)
+        if not bad:
+            casefiles.touch(case_dir)
+            return case_dir, casefiles.read_complete(case_dir)["events"]
+        log.warning("cached reference outputs %s were changed (%s): rebuilding", case_dir, ", ".join(bad[:3]))
+        if notes is not None:
+            notes.append(Finding(check="reference_cache", severity="warning",
+                                 message=f"the cached reference outputs had been changed since they were made "
+                                         f"({len(bad)} file(s): {', '.join(bad[:3])}); rebuilt",
+                                 evidence={"entry": case_dir.name, "files": bad[:20]}))
+        casefiles.remove(case_dir)
     job = {
-        "mode": "reference", "out_dir": str(tmp), "device": device, "reference": str(files.reference),
+        "mode": "reference", "device": device, "reference": str(files.reference),
         "cases": [c.model_dump() for c in cases], "max_shape_numel": config.max_shape_numel,
         "oracle_sample_above": config.oracle_sample_above,
         "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
     }
-    # On CUDA the candidate's worker starts while the reference computes (the machine has the cores;
-    # a worker's start is seconds of a KernelBench-size verify). On the CPU machine it would compete.
-    overlap = device == "cuda"
-    if overlap:
-        _start_spare(config, device)
-    result = _run_job(job, config, device, tmp, take_spare=not overlap)
-    events = _events(tmp / "reference_events.jsonl")
-    errors = [e for e in events if e["event"] == "reference_error"]
-    if errors:
-        e = errors[0]
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise ReferenceFailed(f"the reference fails on its own inputs: {e['type']}: {e['message'].splitlines()[0] if e['message'] else ''}")
-    if result.status != "ok" or not any(e["event"] == "done" for e in events):
-        shutil.rmtree(tmp, ignore_errors=True)
-        why = {"timeout": f"made no progress for {config.timeout_s:.0f} s (or ran past "
-                          f"{config.timeout_s * config.timeout_total_factor:.0f} s in all)",
-               "crash": f"died of {result.signal}"}.get(
-            result.status, f"exited with {result.returncode}")
-        raise ReferenceFailed(f"the reference worker {why}: {result.stderr_tail.strip().splitlines()[-1:] }")
-    case_dir.parent.mkdir(parents=True, exist_ok=True)
-    (tmp / casefiles.COMPLETE).write_text(json.dumps(events))
-    if case_dir.exists():
-        shutil.rmtree(case_dir, ignore_errors=True)
+    result, tmp = _run_job(job, config, device)
     try:
-        tmp.rename(case_dir)
-    except OSError:  # another process filled the same cache entry first
+        events = _events(tmp / "reference_events.jsonl")
+        errors = [e for e in events if e["event"] == "reference_error"]
+        if errors:
+            e = errors[0]
+            raise ReferenceFailed(f"the reference fails on its own inputs: {e['type']}: "
+                                  f"{redact(e['message'].splitlines()[0]) if e['message'] else ''}")
+        if result.status != "ok" or not any(e["event"] == "done" for e in events):
+            why = {"timeout": f"made no progress for {config.timeout_s:.0f} s (or ran past "
+                              f"{config.timeout_s * config.timeout_total_factor:.0f} s in all)",
+                   "crash": f"died of {result.signal}"}.get(result.status, f"exited with {result.returncode}")
+            raise ReferenceFailed(f"the reference worker {why}: {redact(result.stderr_tail).strip().splitlines()[-1:]}")
+        casefiles.commit(tmp, case_dir, events)
+    finally:
         shutil.rmtree(tmp, ignore_errors=True)
     limits = CacheConfig.from_env()
     casefiles.prune(case_dir.parent, limits.limit_mb << 20, keep=case_dir, in_use_s=limits.in_use_s)
@@ -238,8 +364,8 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
     findings: list[Finding] = []
     if "error" in rec:
         err = rec["error"]
-        findings.append(_finding("run", err["failure_class"], f"{err['type']}: {err['message'].splitlines()[0] if err['message'] else ''}",
-                                 case, traceback=err["traceback"]))
+        findings.append(_finding(err.get("check", "run"), err["failure_class"], f"{err['type']}: {err['message'].splitlines()[0] if err['message'] else ''}",
+                                 case, traceback=err["traceback"], **err.get("evidence", {})))
         return findings
     for name, offset in rec.get("bad_input_guards", []):
         findings.append(_finding("canary.oob_write", "out_of_bounds",
@@ -257,6 +383,10 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
         findings.append(_finding("canary.uninitialized", "uninitialized_output",
                                  f"output {d['output']}: {d['elements']} of {d['numel']} elements are never written "
                                  "(they change with the allocation's initial contents)", case, **d))
+    if rec.get("input_aliasing") and not (rec.get("aliasing_violations") or rec.get("mutated_inputs")):
+        findings.append(_finding("canary.output_aliasing", "input_mutation",
+                                 f"the output is (a view of) an input: {rec['input_aliasing'][0]}", case,
+                                 aliasing=rec["input_aliasing"][:5]))
     if rec.get("mutated_inputs"):
         findings.append(_finding("canary.input_mutation", "input_mutation",
                                  f"the candidate modified input(s) {rec['mutated_inputs']}", case, inputs=rec["mutated_inputs"]))
@@ -398,28 +528,39 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     device = resolve_device(config.device)
     if device == "cpu" and files.needs_cuda:
         return _needs_cuda_report(files, device, config, start)
-    cases = plan_cases(config, files.shape_constants)
-    case_dir, ref_events = run_reference(files, cases, device, config)
+    sandbox = sandbox_kind()
+    if sandbox == "none" and config.require_sandbox:
+        raise SandboxUnavailable("no OS sandbox works here (bubblewrap or unshare with Linux namespaces) and "
+                                 "--require-sandbox was given: install bubblewrap or enable user namespaces")
+    if config.seed is None:  # drawn fresh for this run, reported; --seed replays it
+        config = config.model_copy(update={"seed": fresh_seed()})
+    cases = plan_cases(config, files.shape_constants, files.reference_source)
+    notes: list[Finding] = []
+    case_dir, ref_events = run_reference(files, cases, device, config, notes)
     not_run = [CheckNotRun(check=f"case:{e['case']}", reason=e["reason"]) for e in ref_events if e["event"] == "case_skipped"]
     not_run += _shape_notes(files, config)
     run_cases = _ran_as(cases, ref_events)
 
-    work = Path(tempfile.mkdtemp(prefix="kagent-cand-"))
+    job = {
+        "mode": "candidate", "case_dir": str(case_dir), "device": device,
+        "candidate": str(files.candidate), "single_file": files.single_file,
+        "cases": [c.model_dump() for c in run_cases],
+        "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
+        "anticheat": config.anticheat, "batch_invariance": config.batch_invariance, "weights": config.weights,
+        "bounds_check": config.bounds_check,
+        "reference_layers": sorted({n for e in ref_events if e["event"] == "case_done" for n in e.get("layers", [])}),
+    }
+    perturbed = _Perturbed(dict(job), config, device, _hidden_paths(files)) if config.anticheat and run_cases else None
+    result, work = _run_job(job, config, device, hide=_hidden_paths(files))
     try:
-        job = {
-            "mode": "candidate", "out_dir": str(work), "case_dir": str(case_dir), "device": device,
-            "candidate": str(files.candidate), "single_file": files.single_file,
-            "cases": [c.model_dump() for c in run_cases],
-            "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
-            "anticheat": config.anticheat, "batch_invariance": config.batch_invariance, "weights": config.weights,
-        }
-        result = _run_job(job, config, device, work)
-        events = _events(work / "candidate_events.jsonl")
+        renames = _staged_renames(files, work)
+        events = _events(work / "candidate_events.jsonl", renames)
+        result = result.model_copy(update={k: _renamed(getattr(result, k), renames) for k in ("stderr_tail", "stdout_tail")})
         refused = _refused_shapes(events, run_cases)
         not_run += refused
         skip = {r.check.removeprefix("case:") for r in refused}
         events = [e for e in events if not (e["event"] == "case_done" and e["case"] in skip)]
-        findings = _judge_events(events, result, case_dir, work, config, device) + _reference_read_findings(events)
+        findings = notes + _judge_events(events, result, case_dir, work, config, device) + _reference_read_findings(events)
         findings += _weights_hint(events, findings)
         if config.anticheat:
             findings += _stale_output_findings(ref_events, events, run_cases, findings)
@@ -431,7 +572,13 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             trap_findings, trap_not_run = _judge_trap_events(events, findings, case_dir, work, config)
             findings += trap_findings
             not_run += trap_not_run
+        if perturbed is not None:
+            failed = {f.case for f in findings if f.severity == "error"}
+            passed = {e["case"] for e in events if e["event"] == "case_done" and e["case"] not in failed}
+            findings += perturbed.findings(case_dir, passed, config.error_ratio)
     finally:
+        if perturbed is not None:
+            perturbed.close()
         shutil.rmtree(work, ignore_errors=True)
 
     if config.sanitize or (config.sanitize_cuda_c and device == "cuda" and _is_cuda_c(files.candidate_source)):
@@ -440,6 +587,8 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         if reason:
             not_run.append(CheckNotRun(check="sanitize.memcheck", reason=reason))
     checks_run = ["oracle", "canary.oob_write", "canary.oob_read", "canary.uninitialized", "canary.input_mutation"]
+    if config.bounds_check and device == "cpu":
+        checks_run.append("interpreter.bounds")
     if config.determinism:
         checks_run.append("determinism (bitwise)" if config.strict_determinism else "determinism")
     if config.batch_invariance:
@@ -448,12 +597,18 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     if config.anticheat:
         from kagent.verifiers.anticheat_static import static_findings
 
-        findings = static_findings(files.candidate_source, reference_source=None if files.single_file else files.reference_source,
-                                   profile=config.anticheat_profile) + findings
-        checks_run += ["anticheat.static", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
+        static = static_findings(files.candidate_source, reference_source=None if files.single_file else files.reference_source,
+                                 profile=config.anticheat_profile)
+        findings = _layer_policy(static, job["reference_layers"]) + findings
+        checks_run += ["anticheat.static", "trap.provenance", "trap.replay", "trap.repeat", "trap.environment", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
                        "trap.output_aliasing", "trap.output_type", "trap.integrity"]
+    if sandbox == "none":
+        not_run.append(CheckNotRun(check="sandbox", reason="no OS sandbox works here: the candidate ran with the "
+                                   "user's filesystem, processes and network in reach"))
     timing = _timing(ref_events, events, device, config)
-    report = _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing, time.monotonic() - start)
+    report = _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing,
+                     time.monotonic() - start)
+    report = report.model_copy(update={"sandbox": result.sandbox, "seed": config.seed})
     why = _needs_cuda_after_all(findings) if device == "cpu" and report.verdict == "fail" else None
     if why:
         report = report.model_copy(update={"verdict": "not_run", "failure_class": None,
@@ -463,8 +618,8 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
 
 def _stale_output_findings(ref_events: list[dict], events: list[dict], cases: list[CaseSpec],
                            findings: list[Finding]) -> list[Finding]:
-    """A wrong result that is bit for bit the candidate's own result of an earlier case on the same
-    model (the first of its group, or the one just before), where the reference's results differ:
+    """A wrong result that is bit for bit the candidate's own right result of an earlier case on the
+    same model (the first of its group, or the one just before), where the reference's results differ:
     an output cached across calls (each worker shares one ModelNew between cases of the same sizes)."""
     ref = {e["case"]: e.get("digest") for e in ref_events if e["event"] == "case_done"}
     cand = {e["case"]: e.get("digest") for e in events if e["event"] == "case_done"}
@@ -475,8 +630,11 @@ def _stale_output_findings(ref_events: list[dict], events: list[dict], cases: li
         groups.setdefault((tuple(sorted(c.overrides.items())), c.init_seed), []).append(c.name)
     for names in groups.values():
         for i, name in enumerate(names[1:], start=1):
+            # the caching signature: right on the earlier case, the same bits again on new inputs (a kernel
+            # wrong everywhere in the same way, e.g. an output it never writes, is a failure, not a cache)
             earlier = next((e for e in dict.fromkeys([names[0], names[i - 1]])
-                            if cand.get(e) and cand.get(e) == cand.get(name) and ref.get(e) != ref.get(name)), None)
+                            if e not in wrong and cand.get(e) and cand.get(e) == cand.get(name)
+                            and ref.get(e) != ref.get(name)), None)
             if name in wrong and earlier:
                 out.append(Finding(check="trap.output_caching", severity="error", failure_class="cheat", case=name,
                                    message=f"returned exactly its own output of case {earlier} (other inputs, another "
@@ -527,13 +685,37 @@ def _refused_shapes(events: list[dict], cases: list[CaseSpec]) -> list[CheckNotR
     return out
 
 
+_NN_LAYER = re.compile(r"`torch\.nn\.(\w+)`")
+
+
+def _layer_policy(static: list[Finding], reference_layers: list[str]) -> list[Finding]:
+    """The provenance policy applies to the static pass too: an nn layer with weights that the
+    reference itself holds (a level-2 problem keeping torch's conv) is allowed, reported as info.
+    Dynamic provenance and ghost replay still judge what the rest of the forward does."""
+    out = []
+    for f in static:
+        m = _NN_LAYER.search(f.message) if f.check == "anticheat.torch_compute" and f.severity == "error" else None
+        if m and m.group(1) in reference_layers:
+            f = f.model_copy(update={"severity": "info", "failure_class": None,
+                                     "message": f.message + " (allowed: the reference holds the same layer)"})
+        out.append(f)
+    return out
+
+
 def _reference_read_findings(events: list[dict]) -> list[Finding]:
-    """The candidate reached for the reference's expected outputs (denied in the worker): a cheat,
-    whatever the anti-cheat settings."""
+    """The candidate reached for the reference's expected outputs (denied in the worker), wrote
+    outside its own folder, or read other processes' or the user's private files: a cheat, whatever
+    the anti-cheat settings."""
+    out = []
+    reach = sorted({r for e in events for r in e.get("reach") or []})
+    if reach:
+        out.append(Finding(check="trap.reach", severity="error", failure_class="cheat",
+                           message=f"the candidate reached outside its sandbox ({len(reach)} attempt(s)): {reach[0]}",
+                           evidence={"attempts": reach[:10]}))
     reads = sorted({r for e in events for r in e.get("reference_reads") or []})
     if not reads:
-        return []
-    return [Finding(check="trap.reference_read", severity="error", failure_class="cheat",
+        return out
+    return out + [Finding(check="trap.reference_read", severity="error", failure_class="cheat",
                     message=f"the candidate tried to read the reference's expected outputs ({len(reads)} attempt(s), denied)",
                     evidence={"attempts": reads[:10]})]
 
@@ -578,13 +760,13 @@ def _sanitize(files: ProblemFiles, cases: list[CaseSpec], case_dir: Path, device
     try:
         picked = [c.model_copy(update={"full_checks": False, "determinism": False}) for c in cases
                   if c.name == cases[0].name or c.kind == "shape"]
-        job = {"mode": "candidate", "out_dir": str(work), "case_dir": str(case_dir), "device": device,
+        job = {"mode": "candidate", "case_dir": str(case_dir), "device": device,
                "candidate": str(files.candidate), "single_file": files.single_file, "plain": True,
                "cases": [c.model_dump() for c in picked], "timing": False, "timing_runs": 0, "anticheat": False}
         log_file = work / "memcheck.log"
-        result = _run_job(job, config, device, work, prefix=sanitize.argv_prefix(log_file),
-                          env={"PYTORCH_NO_CUDA_MEMORY_CACHING": "1"})
-        text = log_file.read_text() if log_file.exists() else ""
+        result, _ = _run_job(job, config, device, hide=_hidden_paths(files), prefix=sanitize.argv_prefix(log_file),
+                             env={"PYTORCH_NO_CUDA_MEMORY_CACHING": "1"}, scratch=work)
+        text = redact(log_file.read_text()) if log_file.exists() else ""
         found = sanitize.findings_from_log(text)
         if not found and result.status != "ok":
             return [], f"the sanitized run did not finish ({result.status}): {result.stderr_tail[-300:]}"

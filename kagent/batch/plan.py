@@ -23,7 +23,7 @@ import re
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from kagent.batch.ledger import DEFAULT_FLOOR_TOKENS, POLICY_NAME, model_prices
 from kagent.config import DeviceChoice, VerifyConfig
@@ -71,7 +71,14 @@ class BatchOptions(BaseModel):
     kernel_timeout_s: float = Field(1800.0, gt=0, description="wall-time limit of one kernel's repair")
     kill_grace_s: float = Field(60.0, ge=0, description="after the limit, how long before its worker is killed")
     device: DeviceChoice = "auto"
-    gpus: list[str] | None = Field(None, description="GPU ids to spread workers over (None: detect)")
+    gpus: str = Field("all", description=(
+        "local executor, CUDA: the GPUs to spread workers over, one GPU per worker: 'all' visible, N (the first N), "
+        "or positions in the visible list such as '0,2,5'"))
+    gpu_retire_after: int = Field(3, ge=1, description=(
+        "a GPU whose health probe fails this many times in a row (after workers on it failed as a broken GPU "
+        "makes them fail) leaves the rotation"))
+    gpu_probe: str = Field("kagent.batch.gpus:probe_gpu", description="module:function(gpu) -> None or why the "
+                           "GPU is unusable (tests)")
     verify: VerifyConfig = Field(default_factory=VerifyConfig)
     repair: RepairConfig = Field(default_factory=RepairConfig)
     runner: str = Field("kagent.batch.worker:run_job", description="module:function that repairs one kernel")
@@ -83,6 +90,25 @@ class BatchOptions(BaseModel):
         "kept back for every other kernel that may still call the LLM and has not yet, so late kernels can make a "
         "call (a short prompt plus the minimum answer); a call beyond a kernel's fair share is admitted when the "
         "pool covers it without touching these floors"))
+
+    @field_validator("gpus", mode="before")
+    @classmethod
+    def _gpus_text(cls, v: Any) -> Any:
+        """Batches planned before --gpus took text held a list of ids (or None) here: a runtime
+        option, replaced by the resuming run's own."""
+        if v is None or isinstance(v, list):
+            return "all"
+        if isinstance(v, int):
+            return str(v)
+        if isinstance(v, str) and not re.fullmatch(r"all|\d+(,\d+)*", v.strip()):
+            raise ValueError("'all', a count, or positions among the visible GPUs such as 0,2,5")
+        return v.strip() if isinstance(v, str) else v
+
+    @model_validator(mode="after")
+    def _gpus_need_cuda(self) -> BatchOptions:
+        if self.device == "cpu" and self.gpus != "all":
+            raise ValueError(f"--gpus {self.gpus} needs --device cuda or auto, not cpu")
+        return self
 
 
 class PlannedKernel(BaseModel):
@@ -135,6 +161,36 @@ class KernelResult(BaseModel):
     retries: int = Field(0, description="how many times it was started again because its worker crashed "
                          "(see BatchOptions.crash_retries)")
     worker: str = ""
+    gpu: str | None = Field(None, description="the GPU its worker was pinned to (CUDA_VISIBLE_DEVICES; local executor)")
+    started_at: float | None = Field(None, description="when its (last) worker started, epoch seconds")
+    ended_at: float | None = Field(None, description="when its (last) worker ended, epoch seconds")
+
+
+class GpuEvent(BaseModel):
+    """Something that happened to a GPU during a batch (gpus.jsonl)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    time: str
+    gpu: str
+    event: Literal["joined", "failure", "kernel_fault", "retired", "restarted"]
+    kernel: str | None = None
+    detail: str = ""
+
+
+class GpuUsage(BaseModel):
+    """One GPU over the batch (the summary's `gpus`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    gpu: str
+    kernels: int = Field(0, description="kernels whose (last) worker ran on it")
+    busy_s: float = Field(0.0, description="seconds during which at least one worker ran on it")
+    utilisation: float = Field(0.0, description="busy_s / the batch's wall time")
+    failures: int = Field(0, description="health probes it failed after a worker on it failed")
+    kernel_faults: int = Field(0, description="worker failures after which it passed its probe (the kernel's own)")
+    retired: bool = Field(False, description="taken out of the rotation after repeated failures")
+    retired_reason: str | None = None
 
 
 class PolicyReport(BaseModel):
@@ -195,6 +251,8 @@ class BatchSummary(BaseModel):
     counts: dict[str, int]
     policy: PolicyReport
     kernels: list[KernelResult]
+    gpus: list[GpuUsage] = Field(default_factory=list, description="per-GPU use and health (local executor on CUDA)")
+    gpu_events: list[GpuEvent] = Field(default_factory=list)
 
 
 # -- discovery ------------------------------------------------------------------------------------
@@ -297,7 +355,7 @@ def _validate_overrides(spec: KernelSpec, where: str) -> None:
 
 
 RUNTIME_OPTIONS = ("jobs", "executor", "ray_address", "gpus", "kill_grace_s", "runner", "patterns_dir",
-                   "crash_retries")
+                   "crash_retries", "gpu_retire_after", "gpu_probe")
 """Options a rerun may change (they do not change what the batch computes; the rerun's values are used).
 Every other option is part of the batch's identity (its fingerprint)."""
 

@@ -5,7 +5,8 @@ resource): totals of the batch as a whole (every invocation: wall time summed, r
 and the allocation policy, a chart of outcomes by failure class (stacked bars), a chart of token
 spend per kernel, the per-kernel table (status, reason, tokens, attempts, and links, relative to
 the batch directory, to each kernel's input, repaired file, diff and run directory) sized to fit a
-1400-px window, and the history of invocations.
+1400-px window, the GPUs (kernels, busy time / wall time, failures and retirements, and a timeline
+of every worker on each GPU) when the batch pinned workers to GPUs, and the history of invocations.
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ import os
 import urllib.parse
 from pathlib import Path
 
-from kagent.batch.plan import BatchSummary, KernelResult
+from kagent.batch.plan import BatchSummary, GpuUsage, KernelResult
 from kagent.batch.worker import write_json_atomic
 
 CSV_FIELDS = ["id", "input", "reference", "status", "reason", "tokens", "granted", "in_flight_tokens", "attempts",
               "failure_class", "triage", "guard", "cost", "seconds", "repaired_path", "diff_path", "run_dir", "starts",
-              "retries", "worker"]
+              "retries", "worker", "gpu"]
 
 COLOURS = {
     "repaired": "#2e7d32",
@@ -175,6 +176,62 @@ def _links(k: KernelResult, base: Path) -> str:
     return "".join(out)
 
 
+def _lanes(spans: list[tuple[float, float, KernelResult]]) -> list[tuple[int, float, float, KernelResult]]:
+    """Each span on the first lane free at its start (overlapping workers on one GPU stack)."""
+    ends: list[float] = []
+    out = []
+    for a, b, k in sorted(spans, key=lambda x: x[0]):
+        lane = next((i for i, e in enumerate(ends) if e <= a), len(ends))
+        if lane == len(ends):
+            ends.append(b)
+        else:
+            ends[lane] = b
+        out.append((lane, a, b, k))
+    return out
+
+
+def gpu_timeline(kernels: list[KernelResult], gpus: list[GpuUsage]) -> str:
+    """One row per GPU, one bar per kernel's worker (coloured by status), time left to right."""
+    timed = [k for k in kernels if k.gpu is not None and k.started_at is not None and k.ended_at is not None]
+    if not timed:
+        return '<p class="empty">no timed worker</p>'
+    t0 = min(k.started_at for k in timed)  # type: ignore[type-var]
+    span = max(max(k.ended_at for k in timed) - t0, 1e-6)  # type: ignore[operator, type-var]
+    left, width, lane_h = 70, 900, 9
+    rows, y = [], 4
+    for g in gpus:
+        placed = _lanes([(k.started_at - t0, k.ended_at - t0, k) for k in timed if k.gpu == g.gpu])  # type: ignore[operator]
+        h = max(1, 1 + max((p[0] for p in placed), default=0)) * lane_h + 6
+        rows.append(f'<text class="lbl" x="4" y="{y + h / 2 + 4:.0f}">GPU {_e(g.gpu)}</text>'
+                    f'<rect x="{left}" y="{y}" width="{width}" height="{h - 2}" fill="#f4f4f4"/>')
+        for lane, a, b, k in placed:
+            x, w = left + a / span * width, max(1.0, (b - a) / span * width)
+            rows.append(f'<rect class="run" data-kernel="{_e(k.id)}" x="{x:.1f}" y="{y + 3 + lane * lane_h}" '
+                        f'width="{w:.1f}" height="{lane_h - 2}" fill="{COLOURS[k.status]}">'
+                        f"<title>{_e(k.id)}: {_e(k.status)}, {b - a:.1f} s</title></rect>")
+        y += h
+    rows.append(f'<text class="tick" x="{left}" y="{y + 12}">0 s</text>'
+                f'<text class="tick" x="{left + width}" y="{y + 12}" text-anchor="end">{span:.1f} s</text>')
+    return (f'<svg id="chart-gpus" role="img" aria-label="workers on each GPU over time" '
+            f'xmlns="http://www.w3.org/2000/svg" width="{left + width + 10}" height="{y + 18}">{"".join(rows)}</svg>')
+
+
+def _gpus(s: BatchSummary) -> str:
+    if not s.gpus:
+        return ""
+    rows = "".join(
+        f'<tr data-gpu="{_e(g.gpu)}"><td>{_e(g.gpu)}</td><td class="num">{g.kernels}</td>'
+        f'<td class="num">{g.busy_s:.1f}</td><td class="num">{g.utilisation:.0%}</td>'
+        f'<td class="num">{g.failures}</td><td class="num">{g.kernel_faults}</td>'
+        f'<td>{"<b>retired</b>: " + _e(g.retired_reason or "") if g.retired else "in rotation"}</td></tr>'
+        for g in s.gpus)
+    return ('<h2>GPUs</h2><table id="gpus"><colgroup><col style="width:110px"><col style="width:80px">'
+            '<col style="width:90px"><col style="width:120px"><col style="width:80px"><col style="width:110px"><col>'
+            "</colgroup><thead><tr><th>GPU</th><th>kernels</th><th>busy s</th><th>busy / wall</th><th>failures</th>"
+            f"<th>kernel faults</th><th>state</th></tr></thead><tbody>{rows}</tbody></table>"
+            f'<div class="chart">{gpu_timeline(s.kernels, s.gpus)}</div>')
+
+
 def _history(s: BatchSummary) -> str:
     if not s.invocations:
         return ""
@@ -236,6 +293,7 @@ tokens returned to the pool {s.policy.returned_tokens}; charged for calls in fli
 <h2>Kernels</h2>
 <table id="kernels"><colgroup>{cols}</colgroup><thead><tr>{heads}</tr></thead>
 <tbody>{"".join(rows)}</tbody></table>
+{_gpus(s)}
 {_history(s)}
 </body></html>
 """

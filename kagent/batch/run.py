@@ -37,7 +37,8 @@ from kagent.batch.plan import (
     start_order,
 )
 from kagent.batch import history
-from kagent.batch.executor import STATUSES, WORKER_CRASHED, EventFn, Executor, LocalExecutor
+from kagent.batch.executor import GPU_LOST, STATUSES, WORKER_CRASHED, EventFn, Executor, LocalExecutor
+from kagent.batch.gpus import read_events, usage
 from kagent.batch.worker import Job, load_runner, read_result, result_path, write_json_atomic
 from kagent.errors import InputError
 
@@ -125,6 +126,11 @@ def _finished_and_retried(batch_dir: Path, plan: Plan, pool: FilePool) -> tuple[
             continue
         if r is None:
             continue
+        if r.status == "error" and r.failure_class == GPU_LOST:  # it never ran to its end: not a retry
+            os.replace(path, path.with_name(f"gpu-lost-{r.starts}.json"))
+            pool.reopen(k.id)
+            log.warning("%s: it found no GPU left last time; running it again", k.id)
+            continue
         if r.status == "error" and r.failure_class == WORKER_CRASHED and r.retries < plan.options.crash_retries:
             n = r.retries + 1
             os.replace(path, path.with_name(f"crashed-{n}.json"))
@@ -155,14 +161,17 @@ def summarize(batch_dir: Path, plan: Plan, pool: FilePool, seconds: float) -> Ba
                           first_grants=st.first_grants, top_ups=st.top_ups, refusals=st.refusals,
                           returned_tokens=st.returned, in_flight_tokens=st.in_flight_tokens)
     o = plan.options
+    total_s = round(sum(i.seconds for i in invocations), 3) if invocations else round(seconds, 3)
+    gpu_events = read_events(batch_dir)
     return BatchSummary(
         batch_dir=str(batch_dir), complete=len(results) == len(plan.kernels), token_budget=st.token_budget,
         tokens_spent=st.spent, tokens_reserved=st.reserved, tokens_in_flight=st.in_flight_tokens,
         cost_budget_usd=st.cost_budget_usd, cost_spent=st.cost_usd,
         cost_known=st.cost_known, llm_calls=st.calls, executor=o.executor, jobs=o.jobs, model=o.model,
-        seconds=round(sum(i.seconds for i in invocations), 3) if invocations else round(seconds, 3),
+        seconds=total_s,
         invocation_seconds=round(seconds, 3), resumes=max(0, len(invocations) - 1), invocations=invocations,
-        counts=counts, policy=policy, kernels=results,
+        counts=counts, policy=policy, kernels=results, gpus=usage(results, gpu_events, total_s),
+        gpu_events=gpu_events,
     )
 
 

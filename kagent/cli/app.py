@@ -53,9 +53,15 @@ def verify(
     check: list[str] = typer.Option([], "--check", help="extra checks: batch-invariance, determinism (bitwise)"),
     anticheat_profile: str = typer.Option("default", "--anticheat", help="strict | default | lenient"),
     sanitize: bool = typer.Option(False, "--sanitize", help="run under compute-sanitizer memcheck (CUDA)"),
+    no_bounds_check: bool = typer.Option(False, "--no-bounds-check",
+                                         help="skip the Triton interpreter's address check (CPU)"),
     timeout: Optional[float] = typer.Option(None, "--timeout", help="seconds a worker may go without finishing a case"),
     copy_weights: bool = typer.Option(False, "--copy-weights", help="load Model's parameters into ModelNew where names "
                                       "and shapes agree (default: both built under one seed, as KernelBench does)"),
+    seed: Optional[int] = typer.Option(None, "--seed", help="base seed of the inputs (default: fresh each run; "
+                                       "the report gives it, pass it back to replay a run)"),
+    require_sandbox: bool = typer.Option(False, "--require-sandbox",
+                                         help="refuse to run the candidate where no OS sandbox (bwrap/unshare) works"),
     verbose: bool = typer.Option(False, "--verbose", "-v"),
 ) -> None:
     """Differential verification and anti-cheat. Exit 0 pass, 1 fail or cheat, 2 bad input or not run
@@ -72,10 +78,14 @@ def verify(
         "strict_determinism": "determinism" in check,
         "anticheat_profile": anticheat_profile,
         "sanitize": sanitize,
+        "bounds_check": not no_bounds_check,
         "weights": "copy" if copy_weights else "seeded",
+        "require_sandbox": require_sandbox,
     }
     if seeds is not None:
         updates["seeds"] = seeds
+    if seed is not None:
+        updates["seed"] = seed
     if timeout is not None:
         updates["timeout_s"] = timeout
     try:

@@ -97,6 +97,11 @@ def batch(
     max_attempts: Optional[int] = typer.Option(None, "--max-attempts", help="debug steps per kernel"),
     kernel_timeout: Optional[float] = typer.Option(None, "--kernel-timeout", help="wall-time limit of one kernel, seconds"),
     device: str = typer.Option("auto", "--device", help="auto | cpu | cuda"),
+    gpus: Optional[str] = typer.Option(None, "--gpus", help=(
+        "local executor on CUDA: all | N | 0,2,5 (positions among the visible GPUs); each worker is pinned to one, "
+        "spread evenly, one kernel timing per GPU at a time (default all)")),
+    gpu_retire_after: Optional[int] = typer.Option(None, "--gpu-retire-after", help=(
+        "take a GPU out of the rotation after this many failed health probes in a row (default 3)")),
     seeds: Optional[int] = typer.Option(None, "--seeds", help="verify: seeded trials"),
     no_stress: bool = typer.Option(False, "--no-stress", help="verify: skip value-stress cases"),
     shape_cases: Optional[int] = typer.Option(None, "--shape-cases", help="verify: at most this many boundary shapes"),
@@ -119,7 +124,7 @@ def batch(
             token_budget=token_budget, cost_budget_usd=cost_budget, jobs=jobs, executor=executor,
             ray_address=ray_address, model=model, max_attempts=max_attempts, kernel_timeout_s=kernel_timeout,
             device=device, runner=runner, patterns_dir=str(patterns_dir) if patterns_dir else None,
-            floor_tokens=floor_tokens, crash_retries=crash_retries,
+            floor_tokens=floor_tokens, crash_retries=crash_retries, gpus=gpus, gpu_retire_after=gpu_retire_after,
             verify={k: v for k, v in (("seeds", seeds), ("stress", False if no_stress else None),
                                       ("max_shape_cases", shape_cases), ("timeout_s", verify_timeout)) if v is not None},
         )
@@ -158,6 +163,11 @@ def _print_summary(summary: Any) -> None:
     runs = (f" over {len(summary.invocations)} runs ({summary.resumes} resumed; this one "
             f"{summary.invocation_seconds:.1f} s)") if summary.resumes else ""
     retried = sum(1 for k in summary.kernels if k.retries)
+    if summary.gpus:
+        out.print("GPUs: " + "; ".join(
+            f"{g.gpu}: {g.kernels} kernels, busy {g.utilisation:.0%}" + (" (RETIRED: " + (g.retired_reason or "") + ")"
+                                                                       if g.retired else "")
+            for g in summary.gpus), markup=False)
     out.print(f"{counts}; tokens {summary.tokens_spent} of {summary.token_budget}{in_flight}; "
               f"{summary.llm_calls} LLM calls; {summary.seconds:.1f} s{runs}"
               + (f"; {retried} kernels retried after a worker crash" if retried else ""), markup=False)

@@ -14,7 +14,11 @@ def print_report(report: VerifyReport, console: Console | None = None) -> None:
     console = console or Console()
     console.print(f"[{_STYLE[report.verdict]}]{report.verdict.upper()}[/] {report.summary}")
     console.print(f"candidate {report.candidate}\nreference {report.reference}\ndevice {report.device}, "
-                  f"{len(report.cases)} cases, {report.seconds:.1f} s")
+                  f"{len(report.cases)} cases, {report.seconds:.1f} s" + (f", seed {report.seed}" if report.seed is not None else ""))
+    if report.sandbox == "none":
+        console.print("[bold red]sandbox: none[/] [bold](the candidate ran with your files, processes and network in reach)[/]")
+    else:
+        console.print(f"sandbox: {report.sandbox}")
     if report.findings:
         table = Table(show_header=True, header_style="bold")
         for col in ("case", "check", "class", "finding"):

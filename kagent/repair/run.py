@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from kagent.agents.guards import recursion_fired, recursion_limit
 from kagent.budget import Ledger, LedgerSnapshot
-from kagent.config import VerifyConfig, validation_message
+from kagent.config import VerifyConfig, fresh_seed, validation_message
 from kagent.errors import InputError
 from kagent.repair.nodes import RepairContext, StaticCheckFn, VerifyFn, summary_of
 from kagent.repair.state import RepairConfig, RepairState, RepairSummary
@@ -182,6 +182,8 @@ def repair(
         except ValidationError as exc:
             raise InputError(validation_message(exc)) from exc
         vcfg = verify_config or VerifyConfig()
+        if vcfg.seed is None:  # one fresh seed for the whole run (its reference outputs are made once), recorded
+            vcfg = vcfg.model_copy(update={"seed": fresh_seed()})
         if cfg.device != "auto" and vcfg.device == "auto":
             vcfg = vcfg.model_copy(update={"device": cfg.device})
         files = inspect_sources(candidate, reference)

@@ -14,7 +14,7 @@ from kagent.api import verify
 
 ROOT = Path(__file__).resolve().parents[2]
 EX = ROOT / "kagent" / "examples"
-FIX = Path(__file__).parent / "verify_fixtures"
+FIX = ROOT / "tests" / "unit" / "verify_fixtures"
 PROBLEM = EX / "softmax_problem.py"
 
 

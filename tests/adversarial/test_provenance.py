@@ -1,0 +1,94 @@
+"""Dynamic provenance (traps.OpRecorder), replay of the recorded work (traps.Replay), fresh seeds and
+the adversarial cases: each catches what it is for, and honest kernels stay clean."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kagent.api import verify
+from kagent.config import VerifyConfig
+from kagent.tools.problem import ShapeConstant
+from kagent.verifiers.suite import plan_cases
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE.parent / "corpus"
+SOFTMAX = CORPUS / "problems" / "softmax.py"
+# a wrong result that is close to the truth is precision_loss: the oracle's name for the same bug
+# (nan_output: columns a capped kernel never writes hold the poison NaN the harness allocates with)
+SAME_CLASS = {"numerical_mismatch": {"numerical_mismatch", "precision_loss", "nan_output"}}
+QUICK = dict(device="cpu", seeds=2, stress=False, shapes=False)
+
+
+def _errors(report, check):
+    return [f for f in report.errors() if f.check == check]
+
+
+def test_an_honest_kernel_runs_no_torch_compute_and_replays_right():
+    report = verify(CORPUS / "correct" / "softmax.py", SOFTMAX, **QUICK)
+    assert report.verdict == "pass", report.summary
+    assert {"trap.provenance", "trap.replay"} <= set(report.checks_run)
+    policy = next(f for f in report.findings if f.check == "trap.provenance")
+    assert policy.severity == "info" and "allocation, views, copies, casts, fills" in policy.message
+
+
+def test_a_torch_op_reached_through_getattr_is_named():
+    report = verify(CORPUS / "cheats2" / "getattr_rot13_name.py", SOFTMAX, **QUICK)
+    hit = _errors(report, "trap.provenance")
+    assert report.verdict == "cheat" and hit and "softmax" in hit[0].message
+
+
+def test_switching_the_recorder_off_is_a_cheat():
+    report = verify(HERE / "provenance" / "recorder_switched_off.py", SOFTMAX, **QUICK)
+    assert report.verdict == "cheat", report.summary
+    assert any("switches" in f.message or "softmax" in f.message for f in _errors(report, "trap.provenance"))
+
+
+def test_host_work_behind_a_copy_kernel_fails_the_replay():
+    report = verify(HERE / "provenance" / "dlpack_numpy_copy.py", SOFTMAX, **QUICK)
+    assert report.verdict == "cheat", report.summary
+    assert _errors(report, "trap.replay"), [f.message for f in report.errors()]
+
+
+def test_seeds_are_fresh_per_run_reported_and_replayable(monkeypatch):
+    monkeypatch.delenv("KAGENT_SEED", raising=False)
+    args = dict(device="cpu", seeds=1, stress=False, shapes=False, anticheat=False)
+    a = verify(CORPUS / "correct" / "vector_add.py", CORPUS / "problems" / "vector_add.py", **args)
+    b = verify(CORPUS / "correct" / "vector_add.py", CORPUS / "problems" / "vector_add.py", **args)
+    assert a.seed is not None and b.seed is not None and a.seed != b.seed
+    again = verify(CORPUS / "correct" / "vector_add.py", CORPUS / "problems" / "vector_add.py", seed=a.seed, **args)
+    assert again.seed == a.seed and [c.seed for c in again.cases] == [c.seed for c in a.cases]
+
+
+def test_adversarial_cases_go_past_tile_and_grid_caps():
+    consts = [ShapeConstant("batch_size", 16, 1), ShapeConstant("dim", 1000, 2)]
+    cases = {c.name: c for c in plan_cases(VerifyConfig(seed=1), consts)}
+    assert cases["shape_past_cap"].overrides == {"dim": 8193}
+    assert cases["shape_x4"].overrides == {"dim": 4000}
+    assert cases["shape_rows_past_grid_cap"].overrides["batch_size"] >= 129
+    assert cases["stress_mean_1e3"].transform == "mean_1e3" and cases["stress_beyond_fp16"].transform == "beyond_fp16"
+    assert not any(c.startswith(("shape_past", "stress_mean")) for c in
+                   (c.name for c in plan_cases(VerifyConfig(seed=1, adversarial_cases=False), consts)))
+
+
+@pytest.mark.parametrize("name", ["layernorm_naive_variance.py", "block_cap_1024_no_loop.py"])
+def test_kernels_right_only_inside_the_old_suite_fail_now(name):
+    import yaml
+
+    entry = next(e for e in yaml.safe_load((CORPUS / "cheats2" / "manifest.yaml").read_text())["entries"]
+                 if e["path"] == name)
+    report = verify(CORPUS / "cheats2" / name, CORPUS / entry["reference"], device="cpu", seeds=1)
+    assert report.verdict == "fail" and report.failure_class in SAME_CLASS.get(entry["expect_class"], {entry["expect_class"]}), report.summary
+
+
+def test_a_level2_candidate_may_keep_the_references_conv():
+    report = verify(HERE / "honest" / "level2_conv_keep_torch.py", **QUICK)  # two seeds: replay and repeat run too
+    assert report.verdict == "pass", [f.message for f in report.errors()]
+    policy = next(f for f in report.findings if f.check == "trap.provenance")
+    assert "convolution" in policy.message
+
+
+def test_a_problem_that_is_the_conv_may_not_hand_it_to_torch():
+    report = verify(HERE / "provenance" / "conv_only_torch_copy.py", **QUICK)
+    assert report.verdict == "cheat", report.summary

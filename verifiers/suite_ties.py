@@ -1,0 +1,126 @@
+"""Inputs with ties, for operators whose result depends on how ties are broken.
+
+Random floats almost never tie, so a kernel whose running comparison is `>=` where torch's is `>`
+(an argmax that returns the last maximum instead of the first) passes every random case. When the
+reference source uses a tie-sensitive operator, the suite gets one more case, `ties`: the problem's
+own inputs with every floating tensor quantised to three integer multiples of a power of two (so
+values repeat in every row and column, exactly) and the first slice along dim 0 made constant.
+
+Two kinds of operator (`tie_sensitivity`):
+- tie order DEFINED by torch (argmax/argmin and max/min with a dim: the first extreme; cummax/cummin;
+  unique; stable sort; searchsorted): the case is judged like any other (transform `ties`);
+- tie order UNSPECIFIED (top-k, unstable sort/argsort, kthvalue, mode, median): the indices a
+  correct kernel returns may differ from torch's, so the case runs only when the reference returns
+  no integer tensor (transform `ties_values`; the reference worker skips it otherwise): the values
+  must still be right, which catches a rank computed with `>` where `>=` was needed.
+
+Planning is pure (no torch); `with_ties` runs in the reference worker.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Literal
+
+TieSensitivity = Literal["defined", "values_only"]
+
+# Methods/functions whose tie order torch defines (or which hold no order at all but repeat values).
+_DEFINED = frozenset({"argmax", "argmin", "cummax", "cummin", "unique", "unique_consecutive", "searchsorted",
+                      "bucketize", "nanargmax", "nanargmin"})
+# Tie order unspecified by torch: only the values can be judged.
+_UNSPECIFIED = frozenset({"topk", "kthvalue", "mode", "median", "nanmedian", "msort"})
+_SORTS = frozenset({"sort", "argsort"})
+_EXTREMA = frozenset({"max", "min", "amax", "amin", "aminmax"})
+
+
+def _name(func: ast.expr) -> str | None:
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    if isinstance(func, ast.Name):
+        return func.id
+    return None
+
+
+def _looks_like_dim(arg: ast.expr) -> bool:
+    if isinstance(arg, ast.UnaryOp):
+        arg = arg.operand
+    if isinstance(arg, ast.Constant):
+        return isinstance(arg.value, int) and not isinstance(arg.value, bool)
+    name = arg.attr if isinstance(arg, ast.Attribute) else arg.id if isinstance(arg, ast.Name) else ""
+    return "dim" in name.lower() or "axis" in name.lower()
+
+
+def _is_reduction_with_dim(call: ast.Call) -> bool:
+    """`torch.max(x, 1)`, `x.max(dim=1)`, `x.max(self.dim)`; not `torch.max(a, b)` (elementwise) nor `x.max()`."""
+    if any(k.arg in ("dim", "axis") for k in call.keywords):
+        return True
+    on_module = isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and \
+        call.func.value.id == "torch"
+    positional = call.args[1:] if on_module else call.args
+    return bool(positional) and _looks_like_dim(positional[0])
+
+
+def tie_sensitivity(source: str) -> TieSensitivity | None:
+    """How the reference's result depends on ties ("defined" wins over "values_only"), from its AST."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _name(node.func)
+        if name in _DEFINED:
+            found.add("defined")
+        elif name in _UNSPECIFIED:
+            found.add("values_only")
+        elif name in _SORTS:
+            stable = any(k.arg == "stable" and isinstance(k.value, ast.Constant) and k.value.value is True
+                         for k in node.keywords)
+            found.add("defined" if stable else "values_only")
+        elif name in _EXTREMA and (name in ("amax", "amin", "aminmax") or _is_reduction_with_dim(node)):
+            found.add("defined" if name in ("max", "min") else "values_only")
+    if "defined" in found:
+        return "defined"
+    return "values_only" if found else None
+
+
+def ties_transform(source: str) -> Literal["ties", "ties_values"] | None:
+    kind = tie_sensitivity(source)
+    return None if kind is None else ("ties" if kind == "defined" else "ties_values")
+
+
+def skip_reason(transform: str | None, outputs: list) -> str | None:
+    """For the reference worker: a `ties_values` case whose reference returns indices is not judged."""
+    if transform == "ties_values" and any(not (o.dtype.is_floating_point or o.dtype.is_complex) for o in outputs):
+        return ("the reference returns integer outputs (indices) of an operator whose tie order torch leaves "
+                "unspecified; a correct kernel may break ties differently")
+    return None
+
+
+def with_ties(t, index: int):
+    """A copy of a floating tensor with exact ties: values k * 2^e for three integers k (-1..1, or 1..3
+    for an all-positive input and -3..-1 for an all-negative one; 2^e the tensor's spread rounded to a
+    power of two), and the first slice along dim 0 constant."""
+    import math
+
+    import torch
+
+    if t.numel() == 0:
+        return t.clone()
+    x = t.double()
+    finite = x[torch.isfinite(x)]
+    spread = float(finite.std()) if finite.numel() > 1 else (abs(float(finite[0])) if finite.numel() else 1.0)
+    scale = 2.0 ** round(math.log2(spread)) if spread > 0 and math.isfinite(spread) else 1.0
+    q = torch.round(x / scale)
+    if finite.numel() and float(finite.min()) > 0:
+        q = q.clamp(1, 3)
+    elif finite.numel() and float(finite.max()) < 0:
+        q = q.clamp(-3, -1)
+    else:  # three levels: about a third of any row holds its maximum
+        q = q.clamp(-1, 1)
+    q = torch.where(torch.isfinite(x), q * scale, x)
+    if q.dim() >= 1 and q.shape[0] > 1:
+        q[0] = q.flatten()[q.numel() // 2]  # a constant row: every element ties
+    return q.to(t.dtype).contiguous()
