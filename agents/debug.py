@@ -3,6 +3,9 @@
 Two paths, one result type:
 - the pattern engine (no LLM): the mechanical fixes of the retrieved patterns, site by site,
   cheapest first, skipping any candidate already tried (generate-and-validate);
+- the edit search (no LLM, the real engine): the retrieved patterns' fixes and the inverse-fault
+  operators' edits at the localized sites, screened many at a time in one worker; screen
+  survivors go to the full verifier, pairs of error-reducing edits are tried next;
 - an LLM (any litellm model): the debug.j2 prompt with the report, patterns, kernel and
   history; the answer's search/replace blocks are applied; a malformed or non-applying answer,
   or one that touches the reference, comes back as feedback for the next call.
@@ -156,6 +159,7 @@ def debug_messages(
     history: Sequence[str],
     feedback: str | None,
     prompt_patterns: int = 3,
+    localization: Sequence[str] = (),
 ) -> list[dict[str, str]]:
     from kagent.tools.templates import render
 
@@ -173,6 +177,7 @@ def debug_messages(
         patterns=pattern_views(hits[:prompt_patterns]),
         history=list(history)[-12:],
         feedback=feedback or "",
+        localization=list(localization),
     )
     system = "You are an expert GPU kernel engineer. You fix kernels with minimal, exact edits."
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
@@ -271,3 +276,177 @@ def llm_propose(
         origin=f"llm answer {request_index}",
         **acct,
     )
+
+
+# -- the search (offline, with the real engine) -------------------------------------------------
+class Tried(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    origin: str
+    operator: str
+    family: str
+    line: int
+    priority: float
+    screen: str = ""
+    score: list[float] = []
+    passed: bool = False
+
+
+class Search(BaseModel):
+    """The edit search from one base: its candidates, what the screen said, what is left."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+
+    base_hash: str
+    pending: list[Any] = []  # Candidate (kagent.patterns.engine), not yet screened
+    survivors: list[Any] = []  # passed the screen, not yet fully verified
+    improved: list[tuple[list[float], int, Any]] = []  # (screen score, order, Candidate) better than the base
+    screened: list[Any] = []  # every screened single, in rank order
+    scores: dict[str, list[float]] = {}  # source hash -> screen score
+    tried: list[Tried] = []
+    base_score: list[float] | None = None
+    combined: bool = False
+    proposed: list[str] = []  # hashes sent to the full verifier
+    screen_note: str = ""
+    batches: int = 0
+
+
+def _screen_batch(search: Search, screener: Any, base_source: str, batch: list[Any], timeout_s: float | None) -> None:
+    first = search.base_score is None
+    sources = ([base_source] if first else []) + [c.source for c in batch]
+    results = screener.screen(sources, timeout_s=timeout_s)
+    if first:
+        search.base_score = results[0].score
+        results = results[1:]
+    search.batches += 1
+    order = len(search.tried)
+    for i, (c, r) in enumerate(zip(batch, results)):
+        if "+" not in c.operator:
+            search.screened.append(c)
+        search.scores[source_hash(c.source)] = r.score
+        search.tried.append(Tried(origin=c.origin, operator=c.operator, family=c.family, line=c.line,
+                                  priority=round(c.priority, 3), screen=r.summary(), score=r.score, passed=r.passed))
+        if r.passed:
+            search.survivors.append(c)
+        elif search.base_score is not None and r.score < search.base_score:
+            search.improved.append((r.score, order + i, c))
+    search.improved.sort(key=lambda t: (t[0], t[1]))
+
+
+def _pairs(base_source: str, search: Search, combine_fn: Callable[[str, Any, Any], Any], k: int = 6,
+           limit: int = 40) -> list[Any]:
+    """Pairs of single edits that each reduced the error (or, with fewer than two of those, the
+    best-ranked edits of different lines)."""
+    singles = [c for _s, _o, c in search.improved[:k] if "+" not in c.operator]
+    pairs = [(a, b) for i, a in enumerate(singles) for b in singles[i + 1:]]
+    # a fault spread over two sites (both loads of a K loop unmasked) may need both edits before
+    # the error moves: pairs of one operator's edits on different lines, for the 3 top operators
+    ops: list[str] = []
+    for c in search.screened:
+        if c.operator not in ops and not c.operator.startswith(("grid", "pid", "kernel", "stable", "atomic")):
+            ops.append(c.operator)
+    for op in ops[:3]:  # edits that still run (a broadcast error is no half of a fix)
+        same = [c for c in search.screened if c.operator == op
+                and search.scores.get(source_hash(c.source), [9.0])[0] < 2.0][:8]
+        pairs += [(a, b) for i, a in enumerate(same) for b in same[i + 1:] if a.line != b.line]
+    out, made = [], set()
+    for a, b in pairs:
+        c = combine_fn(base_source, a, b)
+        if c is not None and c.source not in made:
+            made.add(c.source)
+            out.append(c)
+    return out[:limit]
+
+
+def search_propose(
+    base_source: str,
+    search: Search,
+    *,
+    screener: Any | None,
+    combine_fn: Callable[[str, Any, Any], Any],
+    seen_hashes: Sequence[str],
+    deadline_s: float | None,
+    clock: Callable[[], float],
+    first_batch: int = 8,
+    batch: int = 24,
+    max_improvements: int = 2,
+    base_runs: bool = False,
+) -> Proposal:
+    """The next candidate of the search: a screen survivor if there is one; else screen the next
+    batch (the first with the base itself, for its score); when singles are spent, pairs of the
+    singles that reduced the error; at last the best improvement (the full verifier may make it
+    the next base). Without a screener: the candidates in rank order (generate-and-validate)."""
+    t0 = clock()
+    seen = set(seen_hashes)
+
+    def left() -> float | None:
+        return None if deadline_s is None else deadline_s - (clock() - t0)
+
+    def propose(c: Any, why: str) -> Proposal:
+        h = source_hash(c.source)
+        search.proposed.append(h)
+        return Proposal(status="candidate", message=c.origin, source=c.source, origin=f"{c.origin} ({why})",
+                        pattern_ids=list(c.pattern_ids))
+
+    if screener is not None and search.base_score is not None and search.base_score[0] >= 2 and base_runs:
+        # the full verifier ran the base, the screen could not: the screen is what is broken
+        search.screen_note = search.screen_note or "the screen could not run the base; candidates go unscreened"
+        screener = None
+    if screener is None:
+        while search.pending:
+            c = search.pending.pop(0)
+            search.tried.append(Tried(origin=c.origin, operator=c.operator, family=c.family, line=c.line,
+                                      priority=round(c.priority, 3), screen="not screened"))
+            if source_hash(c.source) not in seen:
+                return propose(c, "unscreened")
+        return Proposal(status="exhausted", message=f"every candidate edit was tried ({len(search.tried)})")
+    while True:
+        while search.survivors:
+            c = search.survivors.pop(0)
+            if source_hash(c.source) not in seen:
+                return propose(c, "passed the screen")
+        rem = left()
+        if rem is not None and rem < 20:
+            break
+        if search.pending:
+            n = first_batch if search.batches == 0 else batch
+            todo, search.pending = search.pending[:n], search.pending[n:]
+            _screen_batch(search, screener, base_source, todo, None if rem is None else rem - 10)
+            if search.base_score is not None and search.base_score[0] >= 2 and base_runs:
+                search.pending = todo + search.pending  # screened in vain: they go unscreened
+                search.tried = search.tried[: len(search.tried) - len(todo)]
+                search.survivors, search.improved, search.screened = [], [], []
+                return search_propose(base_source, search, screener=screener, combine_fn=combine_fn,
+                                      seen_hashes=seen_hashes, deadline_s=deadline_s, clock=clock, base_runs=base_runs)
+            continue
+        if not search.combined:
+            search.combined = True
+            search.pending = _pairs(base_source, search, combine_fn)
+            if search.pending:
+                continue
+        break
+    # the best improvements go to the full verifier (a better one becomes the next base), but only
+    # a few: each costs a full verify, and one that is no better there says the screen's error is not
+    # the whole story
+    for _s, _o, c in search.improved[:max_improvements]:
+        h = source_hash(c.source)
+        if h not in seen and h not in search.proposed:
+            return propose(c, "reduces the error on the screen")
+    return Proposal(status="exhausted", message=explain(search))
+
+
+def explain(search: Search, limit: int = 5) -> str:
+    """What the search tried and the best it found, one paragraph (the run's reason)."""
+    fams: dict[str, int] = {}
+    for t in search.tried:
+        fams[t.family] = fams.get(t.family, 0) + 1
+    tried = ", ".join(f"{f} x{n}" for f, n in sorted(fams.items(), key=lambda kv: -kv[1])[:10])
+    best = min(search.tried, key=lambda t: t.score or [9.0], default=None) if search.tried else None
+    parts = [f"the edit search screened {len(search.tried)} candidates ({tried or 'none'})"]
+    if search.base_score is not None:
+        parts.append(f"base screen score {search.base_score}")
+    if best is not None and best.score:
+        parts.append(f"best: {best.origin} -- {best.screen} (score {best.score})")
+    if search.screen_note:
+        parts.append(search.screen_note)
+    return "; ".join(parts)

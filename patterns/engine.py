@@ -1,4 +1,5 @@
-"""The offline pattern engine's generate step: mechanical fixes of retrieved patterns as edits.
+"""The offline pattern engine's generate step: mechanical fixes of retrieved patterns as edits,
+and (search_candidates) those plus the inverse-fault operators' edits at localized sites.
 
 The repair graph (with no LLM configured) verifies each edit in turn and keeps one that passes.
 Edits come cheapest first (transform cost, then the retrieval rank of the pattern that named the
@@ -9,9 +10,14 @@ Layer 3 (patterns/).
 
 from __future__ import annotations
 
+import difflib
 import logging
 from typing import TYPE_CHECKING
 
+from pydantic import BaseModel, ConfigDict
+
+from kagent.patterns import operators
+from kagent.patterns.operators import Edit, combine, parses
 from kagent.patterns.transforms import TRANSFORMS, ProposedEdit
 
 if TYPE_CHECKING:
@@ -47,3 +53,100 @@ def candidate_fixes(hits: list["Hit"], source: str, limit: int = 20) -> list[Pro
         if len(out) >= limit:
             break
     return out
+
+
+# -- the search: pattern fixes and inverse-fault operators, ranked ------------------------------
+# the operator family each named transform belongs to: a retrieved pattern whose fix is one of
+# these raises that family's weight (the store's prior: which fixes went with this symptom)
+TRANSFORM_FAMILY = {
+    "strict_mask_bound": "compare", "loop_bound_off_by_one": "compare", "add_missing_mask": "mask",
+    "mask_padded_lanes": "mask", "other_neg_inf_for_max": "other", "fp32_accumulator": "dtype",
+    "upcast_before_reduction": "dtype", "grid_cdiv": "grid", "block_next_pow2": "block", "stride_not_shape": "stride",
+    "swap_stride_args": "stride", "row_offset": "stride", "program_id_axis": "pid", "eps_inside_sqrt": "eps",
+    "softmax_subtract_max": "stable", "exp2_log2e": "stable", "sigmoid_sign": "sign", "gelu_half_factor": "sign",
+    "launch_args": "args", "allocate_output": "out_dtype", "zeros_output": "atomic", "keepdim_shape": "out_dtype",
+}
+PATTERN_PRIORITY = 10.0  # retrieved pattern fixes are screened first: the store saw them fix this symptom
+
+
+class Candidate(BaseModel):
+    """One candidate source of the search: where it comes from and what it changed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: str
+    origin: str
+    operator: str
+    family: str
+    line: int
+    priority: float
+    pattern_ids: list[str] = []
+    edit: Edit | None = None  # a hunk (combinable); None for whole-source pattern edits
+    parts: list[str] = []  # a combination: the origins of its edits
+
+
+def pattern_boost(hits: list["Hit"]) -> dict[str, float]:
+    boost: dict[str, float] = {}
+    for rank, h in enumerate(hits):
+        fam = TRANSFORM_FAMILY.get(h.pattern.fix or "")
+        if fam:
+            boost[fam] = max(boost.get(fam, 0.0), 0.4 / (1 + rank))
+    return boost
+
+
+def _hunk(base: str, new: str, transform: str, description: str, cost: int) -> Edit | None:
+    """A whole-source edit as one hunk, when its changes are contiguous."""
+    a, b = base.split("\n"), new.split("\n")
+    ops = [op for op in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if not ops:
+        return None
+    i1, i2 = ops[0][1], ops[-1][2]
+    j1, j2 = ops[0][3], ops[-1][4]
+    return Edit(operator=transform, family=TRANSFORM_FAMILY.get(transform, "pattern"), description=description,
+                start=i1, stop=i2, lines=tuple(b[j1:j2]), cost=cost)
+
+
+def search_candidates(
+    hits: list["Hit"],
+    source: str,
+    sites: list[tuple[int, float]],
+    family_weights: dict[str, float],
+    *,
+    limit: int = 160,
+) -> list[Candidate]:
+    """The search's candidates for `source`, best first: the retrieved patterns' fixes, then the
+    operators' edits at the localized sites (priors from the patterns raise their families)."""
+    out: list[Candidate] = []
+    made = {source}
+    for e in candidate_fixes(hits, source, limit=40):
+        if e.new_source in made:
+            continue
+        made.add(e.new_source)
+        ids = [h.pattern.id for h in hits if h.pattern.fix == e.transform]
+        out.append(Candidate(source=e.new_source, origin=f"pattern {e.transform}@{e.line}: {e.description}",
+                             operator=e.transform, family=TRANSFORM_FAMILY.get(e.transform, "pattern"), line=e.line,
+                             priority=PATTERN_PRIORITY - 0.01 * len(out), pattern_ids=ids,
+                             edit=_hunk(source, e.new_source, e.transform, e.description, e.cost)))
+    for r in operators.propose(source, sites, family_weights, boost=pattern_boost(hits), limit=limit):
+        if r.new_source in made:
+            continue
+        made.add(r.new_source)
+        e = r.edit
+        out.append(Candidate(source=r.new_source, origin=f"operator {e.operator}@{e.line}: {e.description}",
+                             operator=e.operator, family=e.family, line=e.line, priority=r.priority, edit=e))
+    return out[:limit]
+
+
+def combined(base: str, a: Candidate, b: Candidate) -> Candidate | None:
+    """Both candidates' edits on `base` (None when they overlap or do not combine)."""
+    if a.edit is None or b.edit is None:
+        return None
+    src = combine(base, a.edit, b.edit)
+    if src is None or not parses(src):
+        return None
+    return Candidate(source=src, origin=f"{a.origin} + {b.origin}", operator=f"{a.operator}+{b.operator}",
+                     family=f"{a.family}+{b.family}", line=min(a.line, b.line), priority=(a.priority + b.priority) / 2,
+                     pattern_ids=sorted({*a.pattern_ids, *b.pattern_ids}), parts=[a.origin, b.origin])
+
+
+candidate_fixes.supports_search = True  # type: ignore[attr-defined]  (the repair graph may run the search)

@@ -8,6 +8,7 @@ Uses agents, tools and the run directory (kagent.repair.rundir).
 from __future__ import annotations
 
 import inspect
+import json
 import logging
 import shutil
 import time
@@ -20,12 +21,15 @@ from kagent.agents import guards
 from kagent.agents.debug import (
     FixesFn,
     Proposal,
+    Search,
     debug_messages,
     engine_propose,
     failure_digest,
     finding_lines,
     llm_propose,
+    search_propose,
 )
+from kagent.agents.localize import Localization, localize
 from kagent.agents.triage import Knowledge, classify, detect_backend, knowledge
 from kagent.budget import Ledger
 from kagent.errors import InputError
@@ -230,6 +234,11 @@ def triage(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         d = d.model_copy(update={"route": "unsupported", "reason": (
             f"{what} ({state.backend_evidence or 'detected at ingest'}), and the pattern library has no pattern with a "
             f"mechanical fix for backend {backend}: the offline engine cannot repair it (an LLM can: --model)")})
+    if (ctx.offline and getattr(ctx.candidate_fixes, "supports_search", False) and (d.runs or d.from_kernel)
+            and d.route in ("far_miss", "unsupported") and report.verdict == "fail" and report.failure_class):
+        # the edit search's operators do not depend on a pattern naming the failure: a kernel that
+        # runs, or fails in its own code, is searched (the screen and the full verifier still decide)
+        d = d.model_copy(update={"route": "near_miss", "reason": f"{d.reason}; the edit search tries its operators"})
     score = guards.report_score(report)
     emit(ctx, "triage", route=d.route, reason=d.reason, runs=d.runs, partial=d.partial, score=score, engine=d.engine,
          from_kernel=d.from_kernel, named_by=d.named_by, backend=state.backend)
@@ -308,7 +317,10 @@ def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
     if ctx.offline:
         if ctx.candidate_fixes is None:
             return _stop("unrepaired", "exhausted", "the pattern engine is not available (kagent.patterns.engine)")
-        prop = engine_propose(base_src, hits, ctx.candidate_fixes, seen_hashes=state.seen_hashes, limit=cfg.fix_limit)
+        if getattr(ctx.candidate_fixes, "supports_search", False):
+            prop = _search_step(state, ctx, base_src, report, hits, t0)
+        else:  # an injected engine: its fixes in turn
+            prop = engine_propose(base_src, hits, ctx.candidate_fixes, seen_hashes=state.seen_hashes, limit=cfg.fix_limit)
     else:
         orig = Path(state.original)
         ref_src = Path(state.reference).read_text() if state.reference else ""
@@ -316,7 +328,7 @@ def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
             kernel_name=state.kernel, backend=FRONTEND_LABEL.get(state.frontend or "triton", state.backend),
             kernel_source=base_src, reference_source=ref_src,
             single_file=state.single_file, report=report, hits=hits, history=state.history, feedback=state.feedback,
-            prompt_patterns=cfg.prompt_patterns,
+            prompt_patterns=cfg.prompt_patterns, localization=_localization(ctx, state, report, base_src).prompt_lines(),
         )
         ref_names = tuple(n for n in (Path(state.reference).name if state.reference else "",) if n and n != orig.name)
         prop = llm_propose(
@@ -363,6 +375,73 @@ def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         return {**upd, **_stop("unrepaired", "wall_time", f"wall_time: {prop.message}; {best}")}
     emit(ctx, "guard", name="provider_error", action="stop", reason=prop.message)
     return {**upd, **_stop("error", "provider_error", f"provider_error: {prop.message}; {best}")}
+
+
+def _localization(ctx: RepairContext, state: RepairState, report: VerifyReport, base_src: str) -> Localization:
+    """The base's localization (computed once per base; written to the run directory)."""
+    key = ("localization", source_hash(base_src))
+    if key not in ctx.cache:
+        loc = localize(report, base_src)
+        (ctx.run.path / f"localization_{state.base_index}.json").write_text(loc.model_dump_json(indent=1))
+        emit(ctx, "localize", base=state.base_index, families=loc.families[:6],
+             sites=[{"line": x.line, "kinds": x.kinds, "score": x.score} for x in loc.sites[:8]])
+        ctx.cache[key] = loc
+    return ctx.cache[key]
+
+
+def _screener(ctx: RepairContext, state: RepairState, report: VerifyReport) -> tuple[Any | None, str]:
+    """The run's screen worker, prepared on the cases `report` fails (None and why if it cannot run)."""
+    from kagent.agents.screen import Screener
+    from kagent.config import VerifyConfig
+
+    cases = sorted({f.case for f in report.errors() if f.case})
+    key = ("screener", tuple(cases))
+    if key not in ctx.cache:
+        vcfg = VerifyConfig.model_validate(ctx.run.read_config()["verify"])
+        old = ctx.cache.pop("screener_obj", None)
+        if old is not None:
+            old.close()
+        scr = Screener(Path(state.original), Path(state.verify_reference), vcfg)
+        why = scr.prepare(cases)
+        if why is not None:
+            scr.close()
+            log.warning("the edit search runs unscreened: %s", why)
+        else:
+            ctx.cache["screener_obj"] = scr
+        ctx.cache[key] = (None if why else scr, why or "")
+    return ctx.cache[key]
+
+
+def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: VerifyReport, hits: list[Any],
+                 t0: float) -> Proposal:
+    """One step of the offline edit search from the current base (state kept in ctx.cache)."""
+    from kagent.patterns.engine import combined, search_candidates
+
+    loc = _localization(ctx, state, report, base_src)
+    key = ("search", source_hash(base_src))
+    search = ctx.cache.get(key)
+    if search is None:
+        cands = search_candidates(hits, base_src, [(x.line, x.score) for x in loc.sites], loc.family_weights)
+        search = Search(base_hash=source_hash(base_src), pending=cands)
+        ctx.cache[key] = search
+        emit(ctx, "search_start", base=state.base_index, candidates=len(cands),
+             operators=sorted({c.operator for c in cands}))
+    screener, why = _screener(ctx, state, report) if report.failure_class else (None, "no failure to screen")
+    if screener is None and why:
+        search.screen_note = f"no screen ({why})"
+    left = remaining_s(state, ctx, t0)
+    prop = search_propose(base_src, search, screener=screener, combine_fn=combined, seen_hashes=state.seen_hashes,
+                          deadline_s=None if left is None else left * 0.8, clock=ctx.clock,
+                          base_runs=report.failure_class not in guards.RUN_FAILURES)
+    (ctx.run.path / f"search_{state.base_index}.json").write_text(json.dumps({
+        "base": state.base_index, "base_screen_score": search.base_score,
+        "screen_cases": getattr(screener, "case_names", []), "screen_note": search.screen_note,
+        "tried": [t.model_dump() for t in search.tried], "left": len(search.pending),
+        "survivors": len(search.survivors), "combined": search.combined,
+    }, indent=1))
+    emit(ctx, "search", base=state.base_index, tried=len(search.tried), left=len(search.pending),
+         outcome=prop.status, origin=prop.origin)
+    return prop
 
 
 def guard(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
@@ -484,6 +563,9 @@ def summary_of(state: RepairState, ctx: RepairContext, *, status: str | None = N
 
 
 def report(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
+    scr = ctx.cache.pop("screener_obj", None)
+    if scr is not None:
+        scr.close()
     s = summary_of(state, ctx)
     ctx.run.write_summary(s)
     emit(ctx, "summary", **s.model_dump(mode="json"))

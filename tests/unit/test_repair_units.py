@@ -293,7 +293,7 @@ def test_every_repair_prompt_template_renders_with_its_declared_variables():
     sample = {
         "kernel_name": "k", "backend": "triton", "kernel_source": "SRC_MARK", "reference_source": "REF_MARK",
         "single_file": False, "verdict": "fail", "failure_class": "numerical_mismatch", "report_summary": "SUM_MARK",
-        "findings": ["FINDING_MARK"], "history": ["HIST_MARK"], "feedback": "FEED_MARK",
+        "findings": ["FINDING_MARK"], "history": ["HIST_MARK"], "feedback": "FEED_MARK", "localization": ["LOC_MARK"],
         "patterns": [{"id": "p1", "title": "t", "explanation": "EXPL_MARK", "example_before": "b", "example_after": "a"}],
     }
     for name in names:

@@ -1,0 +1,356 @@
+"""Fault localization from the verifier's evidence: where in the kernel the wrong outputs come from.
+
+The report says *how* outputs are wrong (which cases fail, where in the tensor the bad elements
+are, NaN, never written, wrong dtype, less accurate than the reference). This module maps that to
+*which lines* of the candidate can cause it: the stores that write the outputs, the loads, masks,
+loop bounds, reductions and initial values that feed them (a def-use slice over the kernel), the
+grid and host-side arguments of the launch, and ModelNew's allocations and helper calls. Each
+line gets a score: how well its kind explains the symptoms, times whether it feeds a store. The
+result is a `Localization` (written to the run directory as localization.json) and the operator
+families the symptoms point at, which order the edit search.
+
+Layer 3 (agents/): imports the report models only; parses sources with `ast` (no execution).
+"""
+
+from __future__ import annotations
+
+import ast
+import logging
+import re
+from collections.abc import Iterable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from kagent.report import VerifyReport
+
+log = logging.getLogger("kagent.agents.localize")
+
+# What each kind of site is; a line may be several kinds.
+SITE_KINDS = ("store", "load", "mask", "loop", "reduction", "init", "scan", "atomic", "pid", "cast", "math",
+              "grid", "host_arg", "alloc", "block", "call", "cuda")
+
+
+class Symptoms(BaseModel):
+    """The report's evidence, condensed into the features localization and the search use."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    failure_class: str | None = None
+    classes: list[str] = Field(default_factory=list, description="every failure class among the error findings")
+    locations: list[str] = Field(default_factory=list, description="Mismatch.location of the mismatches")
+    failing_cases: list[str] = Field(default_factory=list)
+    case_kinds: list[str] = Field(default_factory=list, description="seed | stress_negative | scale_large | "
+                                  "scale_small | offset | special | shape")
+    only_some_cases: bool = Field(False, description="some cases pass: the default inputs may be fine")
+    nan: bool = False
+
+
+class Site(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    line: int = Field(description="1-based line")
+    kinds: list[str]
+    scope: str = Field(description="kernel:NAME | host:NAME | cuda")
+    text: str
+    score: float
+    why: list[str] = Field(default_factory=list)
+
+
+class Localization(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    symptoms: Symptoms
+    families: list[str] = Field(description="operator families, most suspected first")
+    family_weights: dict[str, float] = Field(default_factory=dict)
+    sites: list[Site] = Field(description="ranked, most suspected first")
+
+    def top_lines(self, n: int = 12) -> list[int]:
+        return [s.line for s in self.sites[:n]]
+
+    def prompt_lines(self, n: int = 6) -> list[str]:
+        """The localization for a prompt: the symptoms and the top sites, one line each."""
+        s = self.symptoms
+        head = (f"symptoms: class {s.failure_class or '-'}; where: {', '.join(s.locations) or '-'}; failing case kinds: "
+                f"{', '.join(s.case_kinds) or '-'}{' (other cases pass)' if s.only_some_cases else ''}"
+                f"{'; NaN/Inf outputs' if s.nan else ''}; suspected: {', '.join(self.families[:6])}")
+        out = [head]
+        for site in self.sites[:n]:
+            out.append(f"line {site.line} ({'/'.join(site.kinds)}, {site.scope}, score {site.score:.2f}): "
+                       f"`{site.text.strip()[:120]}` -- {'; '.join(site.why[:3])}")
+        return out
+
+
+# -- symptoms ----------------------------------------------------------------------------------
+def _case_kind(name: str) -> str:
+    n = name.lower()
+    if n.startswith("shape"):
+        return "shape"
+    if "neg" in n:
+        return "stress_negative"
+    if "large" in n or "1e3" in n or "big" in n:
+        return "scale_large"
+    if "small" in n or "1e-3" in n or "tiny" in n:
+        return "scale_small"
+    if "offset" in n or "mean" in n:
+        return "offset"
+    if "special" in n or "inf" in n or "nan" in n:
+        return "special"
+    return "seed"
+
+
+def symptoms_of(report: VerifyReport) -> Symptoms:
+    errs = report.errors()
+    cases = sorted({f.case for f in errs if f.case})
+    kinds: list[str] = []
+    for c in cases:
+        k = _case_kind(c)
+        if k not in kinds:
+            kinds.append(k)
+    locs: list[str] = []
+    nan = False
+    for f in errs:
+        loc = f.evidence.get("location")
+        if isinstance(loc, str) and loc not in locs and loc != "none":
+            locs.append(loc)
+        if (f.evidence.get("nan_count") or 0) > 0 or f.failure_class == "nan_output":
+            nan = True
+    all_cases = [c.name for c in report.cases]
+    classes = sorted({f.failure_class for f in errs if f.failure_class})
+    return Symptoms(failure_class=report.failure_class, classes=classes, locations=locs, failing_cases=cases,
+                    case_kinds=kinds, only_some_cases=bool(cases) and bool(all_cases) and len(cases) < len(all_cases),
+                    nan=nan)
+
+
+# symptom feature -> {operator family: weight}; a family's weight is the sum over the features seen
+_EVIDENCE: dict[str, dict[str, float]] = {
+    "class:numerical_mismatch": {"sign": 1.0, "sqrt": 1.0, "eps": 0.8, "init": 1.0, "other": 0.8, "scan": 0.8,
+                                 "stride": 0.8, "args": 0.8, "atomic": 0.6, "compare": 0.5, "mask": 0.4,
+                                 "block": 0.5, "pid": 0.4, "stable": 0.3, "dtype": 0.3, "grid": 0.3},
+    "class:out_of_bounds": {"compare": 2.0, "mask": 2.0, "grid": 0.8, "block": 0.5, "stride": 0.5},
+    "class:uninitialized_output": {"grid": 2.0, "block": 1.5, "pid": 1.5, "compare": 1.0, "mask": 0.8,
+                                   "stride": 0.6},
+    "class:nan_output": {"stable": 2.0, "other": 1.5, "init": 1.0, "eps": 1.0, "mask": 0.8, "compare": 0.5},
+    "class:dtype_mismatch": {"out_dtype": 3.0, "dtype": 1.0},
+    "class:precision_loss": {"dtype": 3.0, "stable": 0.5},
+    "class:shape_mismatch": {"out_dtype": 0.3, "args": 0.5},
+    "class:nondeterministic": {"atomic": 1.5, "mask": 0.5},
+    "class:runtime_error": {"args": 1.0, "mask": 0.5, "block": 0.5, "grid": 0.5},
+    "class:compile_error": {"dtype": 0.5, "args": 0.5},
+    "loc:tail_of_rows": {"compare": 1.0, "mask": 1.0, "block": 1.2, "other": 0.6, "grid": 0.4},
+    "loc:trailing": {"compare": 1.0, "mask": 0.8, "grid": 1.2, "block": 0.6},
+    "loc:leading": {"compare": 0.6, "stride": 0.8, "pid": 0.6, "other": 0.4},
+    "loc:whole_rows": {"grid": 1.0, "stride": 1.0, "pid": 0.8, "args": 0.4, "init": 0.5, "other": 0.4,
+                       "atomic": 0.4},
+    "loc:strided": {"stride": 1.2, "pid": 1.2, "grid": 0.8, "sign": 0.4},
+    "loc:scattered": {"sign": 0.6, "init": 0.6, "other": 0.4, "atomic": 0.6, "scan": 0.4, "stride": 0.4},
+    "loc:all": {"sign": 0.8, "sqrt": 0.8, "eps": 0.6, "args": 0.6, "scan": 0.6, "stable": 0.3, "atomic": 0.6,
+                "stride": 0.5},
+    "case:stress_negative": {"init": 2.0, "other": 1.5, "sign": 0.5, "stable": 0.5},
+    "case:scale_large": {"stable": 2.0, "dtype": 0.6, "eps": 0.5},
+    "case:scale_small": {"eps": 2.0, "stable": 0.4},
+    "case:offset": {"stable": 1.0, "eps": 0.5, "init": 0.5},
+    "case:special": {"stable": 1.0, "other": 0.6},
+    "case:shape": {"compare": 1.2, "mask": 1.2, "block": 1.2, "grid": 1.0, "other": 0.5, "stride": 0.4,
+                   "init": 0.3},
+    "nan": {"stable": 1.0, "other": 0.6, "eps": 0.5},
+    "all_cases": {"sign": 0.3, "sqrt": 0.3, "args": 0.3, "scan": 0.3, "pid": 0.2, "grid": 0.2, "atomic": 0.3},
+}
+ALL_FAMILIES = ("compare", "mask", "other", "init", "dtype", "out_dtype", "grid", "block", "stride", "pid",
+                "sign", "sqrt", "eps", "stable", "atomic", "scan", "args")
+
+
+def family_weights(sym: Symptoms) -> dict[str, float]:
+    feats = [f"class:{c}" for c in sym.classes] or ([f"class:{sym.failure_class}"] if sym.failure_class else [])
+    feats += [f"loc:{loc}" for loc in sym.locations]
+    feats += [f"case:{k}" for k in sym.case_kinds]
+    if sym.nan:
+        feats.append("nan")
+    if not sym.only_some_cases:
+        feats.append("all_cases")
+    w = {f: 0.1 for f in ALL_FAMILIES}  # every family stays possible: the evidence only orders them
+    for feat in feats:
+        for fam, v in _EVIDENCE.get(feat, {}).items():
+            w[fam] = w.get(fam, 0.0) + v
+    return w
+
+
+# -- sites -------------------------------------------------------------------------------------
+# a line's kinds, from its text (the AST decides the scope; the text its role)
+_KIND_RE: list[tuple[str, re.Pattern[str]]] = [
+    ("store", re.compile(r"\btl\.store\(")),
+    ("atomic", re.compile(r"\btl\.atomic_\w+\(")),
+    ("load", re.compile(r"\btl\.load\(")),
+    ("mask", re.compile(r"\bmask\s*=|[<>]=?\s*\w|\btl\.where\(")),
+    ("loop", re.compile(r"^\s*for\s+\w+\s+in\s+(tl\.)?(static_)?range\(")),
+    ("reduction", re.compile(r"\btl\.(sum|max|min|reduce|argmax|argmin|dot)\(")),
+    ("init", re.compile(r"\btl\.(zeros|full)\(")),
+    ("scan", re.compile(r"\btl\.(cumsum|cumprod|associative_scan)\(")),
+    ("pid", re.compile(r"\btl\.program_id\(")),
+    ("cast", re.compile(r"\.to\(|\bdtype\s*=|\btl\.float(16|32|64)\b|\btl\.bfloat16\b")),
+    ("math", re.compile(r"\btl\.(exp2?|log2?|sqrt|rsqrt|abs|sigmoid|erf|tanh)\(|libdevice|\bmath\.|[-+*/]\s*\w")),
+    ("block", re.compile(r"\bBLOCK\w*\s*=|next_power_of_2|\b[A-Z_]*BLOCK[A-Z_]*\s*[:=]")),
+    ("alloc", re.compile(r"\btorch\.(empty|zeros|ones|full|empty_like|zeros_like)\(")),
+    ("grid", re.compile(r"\]\s*\(|\bgrid\s*=|\bcdiv\(")),
+    ("host_arg", re.compile(r"\.stride\(|\.shape\[|\.size\(|\bself\.\w+")),
+]
+_CUDA_RE: list[tuple[str, re.Pattern[str]]] = [
+    ("store", re.compile(r"\w+\s*\[[^\]]+\]\s*[+\-*/]?=(?!=)")),
+    ("mask", re.compile(r"\bif\s*\(|[<>]=?")),
+    ("loop", re.compile(r"\bfor\s*\(")),
+    ("pid", re.compile(r"\b(blockIdx|threadIdx|blockDim|gridDim)\.")),
+    ("cast", re.compile(r"\b(half|__half|float|double|__nv_bfloat16)\b")),
+    ("math", re.compile(r"\b(expf?|logf?|sqrtf?|rsqrtf?|__expf|tanhf?|fmaxf|fminf)\(|[-+*/]\s*\w")),
+    ("init", re.compile(r"\b(float|double|half)\s+\w+\s*=\s*[-\w.]+;")),
+    ("grid", re.compile(r"<<<|\bdim3\b|\bblocks\s*=|\bthreads\s*=")),
+]
+
+# site kind -> operator families that edit it
+KIND_FAMILIES: dict[str, tuple[str, ...]] = {
+    "store": ("mask", "atomic", "compare", "stride", "other"),
+    "atomic": ("atomic",),
+    "load": ("mask", "other", "stride", "dtype"),
+    "mask": ("compare", "mask", "other"),
+    "loop": ("compare", "block"),
+    "reduction": ("init", "other", "dtype", "atomic"),
+    "init": ("init", "dtype"),
+    "scan": ("scan",),
+    "pid": ("pid", "grid", "stride"),
+    "cast": ("dtype", "out_dtype"),
+    "math": ("sign", "sqrt", "eps", "stable"),
+    "block": ("block",),
+    "alloc": ("out_dtype", "atomic"),
+    "grid": ("grid", "block"),
+    "host_arg": ("stride", "args"),
+    "call": ("args",),
+    "cuda": ("compare", "dtype", "pid", "init", "sqrt", "grid"),
+}
+
+
+def _decorator_names(fn: ast.FunctionDef) -> list[str]:
+    out = []
+    for d in fn.decorator_list:
+        node = d.func if isinstance(d, ast.Call) else d
+        out.append(ast.unparse(node))
+    return out
+
+
+def _is_kernel(fn: ast.FunctionDef) -> bool:
+    return any(n.endswith("jit") or n.endswith("autotune") or n.endswith("heuristics") for n in _decorator_names(fn))
+
+
+def _cuda_ranges(tree: ast.Module, lines: list[str]) -> list[tuple[int, int]]:
+    """(first, last) lines of string constants that hold CUDA C (a __global__ function)."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "__global__" in node.value:
+            out.append((node.lineno, node.end_lineno or node.lineno))
+    return out
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _slice_lines(fn: ast.FunctionDef) -> dict[int, float]:
+    """Lines of `fn` that feed a store (tl.store / atomic / the returned value), by a backward
+    def-use slice over plain assignments; 1.0 for the sinks, decaying with distance."""
+    assigns: dict[str, list[tuple[int, set[str]]]] = {}
+    sinks: list[tuple[int, set[str]]] = []
+    for node in ast.walk(fn):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            value = node.value
+            if value is None:
+                continue
+            used = _names(value) | (_names(node.target) if isinstance(node, ast.AugAssign) else set())
+            for t in targets:
+                for name in _names(t):
+                    assigns.setdefault(name, []).append((node.lineno, used))
+        elif isinstance(node, ast.For):
+            for name in _names(node.target):
+                assigns.setdefault(name, []).append((node.lineno, _names(node.iter)))
+        elif isinstance(node, ast.Call):
+            f = ast.unparse(node.func)
+            if f.startswith("tl.store") or f.startswith("tl.atomic_"):
+                sinks.append((node.lineno, _names(node)))
+        elif isinstance(node, ast.Return) and node.value is not None:
+            sinks.append((node.lineno, _names(node.value)))
+    depth: dict[int, float] = {}
+    frontier = [(ln, used, 1.0) for ln, used in sinks]
+    seen: set[str] = set()
+    while frontier:
+        ln, used, w = frontier.pop(0)
+        depth[ln] = max(depth.get(ln, 0.0), w)
+        for name in used:
+            if name in seen:
+                continue
+            seen.add(name)
+            for aln, aused in assigns.get(name, []):
+                frontier.append((aln, aused, max(0.4, w * 0.85)))
+    return depth
+
+
+def _kinds(text: str, patterns: Iterable[tuple[str, re.Pattern[str]]]) -> list[str]:
+    return [k for k, rx in patterns if rx.search(text)]
+
+
+def sites_of(source: str, weights: dict[str, float]) -> list[Site]:
+    """Every line of the kernels, ModelNew and its helpers, CUDA C strings included, scored."""
+    lines = source.splitlines()
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as exc:
+        log.debug("localize: source does not parse: %s", exc)
+        return []
+    scopes: dict[int, tuple[str, float]] = {}  # line -> (scope, slice weight)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name != "Model":
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    sl = _slice_lines(item)
+                    for ln in range(item.lineno, (item.end_lineno or item.lineno) + 1):
+                        scopes.setdefault(ln, (f"host:{node.name}.{item.name}", sl.get(ln, 0.5)))
+        elif isinstance(node, ast.FunctionDef) and node.col_offset == 0 and not node.name.startswith("get_"):
+            kernel = _is_kernel(node)
+            sl = _slice_lines(node)
+            for ln in range(node.lineno + 1, (node.end_lineno or node.lineno) + 1):
+                scopes[ln] = (f"{'kernel' if kernel else 'host'}:{node.name}", sl.get(ln, 0.3 if kernel else 0.5))
+    for first, last in _cuda_ranges(tree, lines):
+        for ln in range(first, last + 1):
+            scopes[ln] = ("cuda", 0.7)
+    out: list[Site] = []
+    for ln, (scope, sw) in scopes.items():
+        text = lines[ln - 1] if ln - 1 < len(lines) else ""
+        stripped = text.strip()
+        if not stripped or stripped.startswith(("#", "def ", "@", "\"\"\"", "class ", "return x", "super()")):
+            continue
+        if scope == "cuda":
+            kinds = [*_kinds(stripped, _CUDA_RE), "cuda"]
+        else:
+            kinds = _kinds(stripped, _KIND_RE)
+            if scope.startswith("host") and re.search(r"\w\(", stripped) and "call" not in kinds:
+                kinds.append("call")
+        if not kinds:
+            continue
+        fams: dict[str, float] = {}
+        for k in kinds:
+            for fam in KIND_FAMILIES.get(k, ()):
+                fams[fam] = max(fams.get(fam, 0.0), weights.get(fam, 0.0))
+        if not fams:
+            continue
+        best = sorted(fams.items(), key=lambda kv: -kv[1])
+        score = (best[0][1] + 0.25 * sum(v for _, v in best[1:3])) * (0.5 + sw)
+        why = [f"{fam} ({v:.1f})" for fam, v in best[:3]]
+        if sw >= 0.85:
+            why.append("feeds a store")
+        out.append(Site(line=ln, kinds=kinds, scope=scope, text=text, score=round(score, 3), why=why))
+    out.sort(key=lambda s: (-s.score, s.line))
+    return out
+
+
+def localize(report: VerifyReport, source: str) -> Localization:
+    sym = symptoms_of(report)
+    w = family_weights(sym)
+    fams = [f for f, _ in sorted(w.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return Localization(symptoms=sym, families=fams, family_weights={k: round(v, 3) for k, v in w.items()},
+                        sites=sites_of(source, w))

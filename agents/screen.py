@@ -1,0 +1,178 @@
+"""The cheap screen of the repair search: many candidate sources judged in one worker on the cases
+the base fails (plus the first seed), against the verifier's cached reference outputs.
+
+A screen orders and filters candidates; it never repairs anything: a candidate that passes the
+screen still goes through the full verifier (anti-cheat, every case, canaries, determinism).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import shutil
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from kagent.config import VerifyConfig
+from kagent.tools.sandbox import Spawned, candidate_env, python_argv
+
+log = logging.getLogger("kagent.agents.screen")
+
+_WORKER = "kagent.agents.screen_worker"
+CUDA_C_COMPILE_S = 180.0  # a load_inline build of one edited candidate, at most
+
+
+class ScreenResult(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    passed: bool
+    score: list[float] = Field(description="lower is better: tier, failing cases, failure classes, worst mismatch "
+                               "fraction, log10 of the worst relative L2 error")
+    failing: dict[str, list[str]] = Field(default_factory=dict, description="case -> failure classes")
+    message: str = ""
+    seconds: float = 0.0
+
+    def summary(self) -> str:
+        if self.passed:
+            return "passes the screen"
+        parts = [f"{c}: {', '.join(k)}" for c, k in list(self.failing.items())[:4]]
+        return "; ".join(parts) + (f" ({self.message})" if self.message else "")
+
+
+def _score(rec: dict) -> ScreenResult:
+    if "import_error" in rec:
+        return ScreenResult(passed=False, score=[2.0, 99.0, 1.0, 1.0, 30.0], failing={"import": [rec["import_error"]]},
+                            message=rec.get("message", "")[:200], seconds=rec.get("seconds", 0.0))
+    failing = {c: r["classes"] for c, r in rec["cases"].items() if r["classes"]}
+    run_fail = any(r.get("error") for r in rec["cases"].values())
+    fr = max([r["fraction"] for r in rec["cases"].values()] or [0.0])
+    rel = max([r["rel_l2"] for r in rec["cases"].values()] or [0.0])
+    tier = 0.0 if not failing else (2.0 if run_fail else 1.0)
+    msg = next((r["error"] for r in rec["cases"].values() if r.get("error")), "") or ""
+    return ScreenResult(passed=not failing, score=[tier, float(len(failing)),
+                                                   float(len({k for v in failing.values() for k in v})), round(fr, 6),
+                                                   round(math.log10(rel), 3) if rel > 0 else -30.0],
+                        failing=failing, message=msg[:200], seconds=rec.get("seconds", 0.0))
+
+
+class Screener:
+    """Judges candidate sources of one kernel on a few cases, in one worker per batch."""
+
+    def __init__(self, candidate: Path, reference: Path, config: VerifyConfig, *, per_candidate_s: float = 30.0):
+        self.candidate, self.reference, self.config = Path(candidate), Path(reference), config
+        self.per_candidate_s = per_candidate_s
+        self.case_dir: Path | None = None
+        self.cases: list[dict] = []
+        self.device = "cpu"
+        self.single_file = False
+        self.work = Path(tempfile.mkdtemp(prefix="kagent-screen-"))
+        self.batches = 0
+        self.screened = 0
+        self.seconds = 0.0
+        self.base_seconds = 0.0
+        # CUDA C candidates compile (nvcc) on first use: each edit is a new extension to build
+        self.cuda_c = any(k in self.candidate.read_text() for k in ("load_inline", "cpp_extension", "SourceModule"))
+        if self.cuda_c:
+            self.per_candidate_s = max(self.per_candidate_s, CUDA_C_COMPILE_S)
+
+    def close(self) -> None:
+        shutil.rmtree(self.work, ignore_errors=True)
+
+    def prepare(self, failing_cases: Sequence[str]) -> str | None:
+        """The reference's case files (the full verify's cache) and the cases to screen on.
+        Returns why the screen cannot run, or None."""
+        from kagent.errors import InputError, ReferenceFailed
+        from kagent.tools.problem import inspect_sources
+        from kagent.verifiers.suite import plan_cases
+        from kagent.verifiers.verify import resolve_device, run_reference
+
+        try:
+            files = inspect_sources(self.candidate, None if self.reference == self.candidate else self.reference)
+            self.device = resolve_device(self.config.device)
+            planned = plan_cases(self.config, files.shape_constants)
+            case_dir, events = run_reference(files, planned, self.device, self.config)
+        except (InputError, ReferenceFailed, OSError) as exc:
+            return f"{type(exc).__name__}: {exc}"
+        ran = {e["case"] for e in events if e["event"] == "case_done"}
+        want = [c for c in planned if c.name in ran and (c.name in failing_cases or c.name == planned[0].name)]
+        if not want:
+            return "no case of the screen has reference outputs"
+        # at most 5 cases: the first seed and the failing ones, shapes last (they re-execute the module)
+        want.sort(key=lambda c: (c.name != planned[0].name, c.kind == "shape"))
+        self.cases = [c.model_dump() for c in want[:5]]
+        self.case_dir = case_dir
+        # the repair's candidates are files of their own, verified against the original: never one
+        # file with their reference (shape overrides reach the reference module only), as in verify
+        self.single_file = False
+        return None
+
+    def candidate_timeout_s(self) -> float:
+        """A candidate may take this long on the screen's cases: 5x the base (screened first), at least 10 s."""
+        if self.cuda_c:
+            return CUDA_C_COMPILE_S + 5.0 * self.base_seconds
+        return max(10.0, 5.0 * self.base_seconds) if self.base_seconds else self.per_candidate_s
+
+    @property
+    def case_names(self) -> list[str]:
+        return [c["name"] for c in self.cases]
+
+    def screen(self, sources: Sequence[str], *, timeout_s: float | None = None) -> list[ScreenResult]:
+        """One result per source (a candidate the worker did not reach in time: tier 3)."""
+        assert self.case_dir is not None, "prepare() first"
+        t0 = time.monotonic()
+        paths = []
+        for s in sources:
+            p = self.work / f"cand_{self.screened + len(paths)}.py"
+            p.write_text(s)
+            paths.append(str(p))
+        results: dict[int, ScreenResult] = {}
+        todo = list(range(len(paths)))
+        attempts = 0
+        while todo and attempts < 3:
+            attempts += 1
+            out = self.work / f"batch_{self.batches}.jsonl"
+            self.batches += 1
+            job = {"case_dir": str(self.case_dir), "device": self.device, "single_file": self.single_file,
+                   "cases": self.cases, "candidates": [paths[i] for i in todo], "ratio": self.config.error_ratio,
+                   "out": str(out), "candidate_timeout_s": self.candidate_timeout_s(),
+                   "weights": getattr(self.config, "weights", "seeded")}
+            limit = 60.0 + self.per_candidate_s * len(todo)
+            if timeout_s is not None:
+                limit = max(5.0, min(limit, timeout_s - (time.monotonic() - t0)))
+            worker = Spawned(python_argv(_WORKER), env=candidate_env(self.device), cwd=self.work,
+                             memory_limit_mb=self.config.memory_limit_mb if self.device == "cpu" else None)
+            res = worker.finish(json.dumps(job).encode(), limit)
+            got = []
+            if out.exists():
+                for line in out.read_text().splitlines():
+                    try:
+                        rec = json.loads(line)
+                    except json.JSONDecodeError:
+                        break
+                    got.append(rec)
+            for rec in got:
+                results[todo[rec["index"]]] = _score(rec)
+            done = len(got)
+            if res.status == "ok" or done >= len(todo):
+                todo = todo[done:]
+                break
+            # the worker died or timed out on todo[done]: that one is judged; the rest go again
+            why = {"timeout": "timed out", "crash": f"crashed ({res.signal})"}.get(res.status, f"failed: {res.stderr_tail[-200:]}")
+            results[todo[done]] = ScreenResult(passed=False, score=[3.0, 99.0, 1.0, 1.0, 30.0],
+                                               failing={"screen": [res.status]}, message=f"the screen worker {why}")
+            todo = todo[done + 1:]
+            if timeout_s is not None and time.monotonic() - t0 >= timeout_s:
+                break
+        for i in todo:
+            results[i] = ScreenResult(passed=False, score=[3.0, 99.0, 1.0, 1.0, 30.0], failing={"screen": ["not_run"]},
+                                      message="not screened: out of time")
+        if not self.base_seconds and results.get(0) is not None and results[0].score[0] < 2:
+            self.base_seconds = results[0].seconds  # the first source of the first batch is the base
+        self.screened += len(paths)
+        self.seconds += time.monotonic() - t0
+        return [results[i] for i in range(len(paths))]

@@ -1,0 +1,130 @@
+"""The screen worker: many candidate files judged on a few cases in ONE process (torch and Triton
+imported once, the reference's cached case files read once).
+
+Run as `python -m kagent.agents.screen_worker` in the verifier's sandbox (scrubbed environment,
+own process group, timeout, memory limit). Job on stdin (JSON): case_dir, device, single_file,
+cases (CaseSpec dicts), candidates (paths), ratio, out (a JSONL file), candidate_timeout_s (a
+candidate over it is judged `timeout` and the next one starts). One line per candidate:
+{"index", "cases": {name: {"classes", "fraction", "rel_l2", "error"}}, "seconds"}. The parent reads
+the file even after a timeout (the candidates judged so far count).
+
+A screen is no verdict: no anti-cheat, no determinism, one guard fill. The full verifier decides.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+
+class _TooSlow(BaseException):  # not an Exception: a candidate's own `except Exception` cannot swallow it
+    pass
+
+
+def _judge(case: dict, data: dict, expected: dict, outs: list, run: Any, ratio: float) -> dict:
+    from kagent.verifiers.oracle import compare
+
+    ref_out, ref64, sens = expected["out"], expected["out64"], expected.get("sens")
+    classes: list[str] = []
+    frac, rel = 0.0, 0.0
+    if len(outs) != len(ref_out):
+        return {"classes": ["shape_mismatch"], "fraction": 1.0, "rel_l2": 1e30, "error": None}
+    for i, (o, c) in enumerate(zip(ref_out, outs)):
+        import torch
+
+        if not isinstance(c, torch.Tensor):
+            classes.append("shape_mismatch")
+            frac = 1.0
+            continue
+        c = c.detach().cpu()
+        fc, ev, _msg = compare(o, ref64[i], c, i, ratio, sens[i] if sens else None,
+                               judge_undefined=expected.get("judge_undefined", True))
+        if fc is not None:
+            classes.append(fc)
+            if ev is not None:
+                frac = max(frac, float(ev.mismatch_fraction))
+                r = float(ev.rel_l2_err)
+                rel = max(rel, r if math.isfinite(r) else 1e30)
+            else:
+                frac, rel = 1.0, 1e30
+    if run.bad_alloc_guards or run.bad_input_guards:
+        classes.append("out_of_bounds")
+    if run.mutated:
+        classes.append("input_mutation")
+    return {"classes": sorted(set(classes)), "fraction": frac, "rel_l2": rel, "error": None}
+
+
+def _model(harness: Any, module: Any, data: dict, case: dict, device: str, job: dict, case_dir: Path) -> Any:
+    """ModelNew built as the verifier's worker builds it (its seeding, its weights mode)."""
+    mode = job.get("weights", "seeded")
+    if "init_seed" in case:  # the verifier of KernelBench's construction protocol
+        ref_state = harness._reference_weights(case_dir, data) if mode == "copy" and data.get("weights") else None
+        built = harness._build_model(module, data, case["init_seed"], device, mode, ref_state)
+        return built[0] if isinstance(built, tuple) else built
+    return harness._build_model(module, data, case["seed"], device)
+
+
+def main() -> int:
+    from kagent.verifiers import casefiles, harness
+
+    harness._warm_up()
+    job = json.loads(sys.stdin.read())
+    import torch
+
+    from kagent.verifiers.canary import PoisonedAllocator
+
+    harness._pin_precision()
+    allocator = PoisonedAllocator()
+    allocator.install()
+    device, case_dir = job["device"], Path(job["case_dir"])
+    cases = job["cases"]
+    data = {c["name"]: torch.load(casefiles.inputs_path(case_dir, c["name"]), weights_only=False) for c in cases}
+    expected = {c["name"]: torch.load(casefiles.expected_path(case_dir, c["name"]), weights_only=False) for c in cases}
+    limit = float(job.get("candidate_timeout_s") or 0)
+
+    def _alarm(signum: int, frame: Any) -> None:
+        raise _TooSlow(f"over the screen's {limit:.0f} s per candidate")
+
+    if limit > 0:
+        signal.signal(signal.SIGALRM, _alarm)
+    with open(job["out"], "a", buffering=1) as out:
+        for index, path in enumerate(job["candidates"]):
+            t0 = time.monotonic()
+            res: dict[str, Any] = {}
+            if limit > 0:
+                signal.setitimer(signal.ITIMER_REAL, limit)
+            try:
+                modules = harness._Modules(Path(path), f"kagent_screen_{index}", apply_overrides=job["single_file"])
+                modules.get({})
+            except Exception as exc:  # a candidate that does not import is judged, not fatal
+                err = harness._error_event(exc)
+                out.write(json.dumps({"index": index, "import_error": err.get("failure_class", "compile_error"),
+                                      "message": str(err.get("message", ""))[:300], "seconds": time.monotonic() - t0}) + "\n")
+                continue
+            for c in cases:
+                name = c["name"]
+                try:
+                    module = modules.get(c["overrides"])
+                    model = _model(harness, module, data[name], c, device, job, case_dir)
+                    run = harness._call(model, data[name]["inputs"], device, allocator, "nan", "nan")
+                    res[name] = _judge(c, data[name], expected[name], run.outputs, run, job["ratio"])
+                except _TooSlow as exc:  # the rest of this candidate's cases are skipped too
+                    res[name] = {"classes": ["timeout"], "fraction": 1.0, "rel_l2": 1e30, "error": str(exc)}
+                    break
+                except Exception as exc:
+                    err = harness._error_event(exc)
+                    res[name] = {"classes": [err.get("failure_class") or "runtime_error"], "fraction": 1.0,
+                                 "rel_l2": 1e30, "error": str(err.get("message", ""))[:300]}
+            if limit > 0:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            out.write(json.dumps({"index": index, "cases": res, "seconds": time.monotonic() - t0}) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""Inverse-fault operators for the offline repair search (template-based program repair).
+
+One module per family (compare, values, dtypes, launch, arith, cuda); each registers its
+operators in `OPERATORS` (base.py). `propose` applies them at the localized sites and ranks the
+edits: how strongly the evidence points at the operator's family, how suspicious the line is,
+and the operator's cost.
+
+Layer 3 (patterns/): pure source manipulation (ast, re); nothing runs the kernel.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from kagent.patterns.operators import arith, compare, cuda, dtypes, launch, values  # noqa: F401  (registration)
+from kagent.patterns.operators.base import OPERATORS, Edit, Operator, Src, combine, parses
+
+__all__ = ["OPERATORS", "Edit", "Operator", "RankedEdit", "combine", "propose", "families"]
+
+log = logging.getLogger("kagent.patterns.operators")
+
+
+class RankedEdit(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    edit: Edit
+    priority: float
+    new_source: str
+
+
+def families() -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for op in OPERATORS.values():
+        out.setdefault(op.family, []).append(op.name)
+    return out
+
+
+def propose(
+    source: str,
+    sites: Sequence[tuple[int, float]],
+    family_weights: Mapping[str, float],
+    *,
+    max_sites: int = 30,
+    limit: int = 400,
+    boost: Mapping[str, float] | None = None,
+) -> list[RankedEdit]:
+    """Edits of `source` at `sites` ((1-based line, suspicion score), most suspected first), and of
+    the global operators, ranked by priority (highest first), deduplicated by the source they make.
+    `boost`: operator or family name -> extra weight (priors from the pattern store)."""
+    try:
+        src = Src(source)
+    except SyntaxError as exc:
+        log.debug("operators: source does not parse: %s", exc)
+        return []
+    boost = boost or {}
+    top = max([s for _, s in sites] or [1.0])
+    fw_max = max(family_weights.values() or [1.0]) or 1.0
+
+    def prio(op: Operator, site_score: float) -> float:
+        fw = family_weights.get(op.family, 0.1) / fw_max
+        b = boost.get(op.name, 0.0) + boost.get(op.family, 0.0)
+        return round((fw + 0.5 * site_score / top + b) / (1.0 + 0.15 * op.cost), 4)
+
+    raw: list[tuple[float, Edit]] = []
+    for line1, score in list(sites)[:max_sites]:
+        line0 = line1 - 1
+        if not 0 <= line0 < len(src.lines):
+            continue
+        scope = src.scope_of(line0)
+        for op in OPERATORS.values():
+            if op.global_ or scope not in op.scopes:
+                continue
+            for desc, start, stop, new in op.propose(src, line0):
+                raw.append((prio(op, score), Edit(operator=op.name, family=op.family, description=desc, start=start,
+                                                  stop=stop, lines=tuple(new), cost=op.cost)))
+    for op in OPERATORS.values():
+        if not op.global_:
+            continue
+        for desc, start, stop, new in op.propose(src, -1):
+            touched = [s for ln, s in sites if start < ln <= stop]
+            raw.append((prio(op, max(touched or [0.5 * top])), Edit(operator=op.name, family=op.family, description=desc,
+                                                                    start=start, stop=stop, lines=tuple(new), cost=op.cost)))
+    raw.sort(key=lambda t: (-t[0], t[1].cost, t[1].start))
+    out: list[RankedEdit] = []
+    made = {source}
+    for p, e in raw:
+        new_source = e.apply(source)
+        if new_source in made or not parses(new_source):
+            continue
+        made.add(new_source)
+        out.append(RankedEdit(edit=e, priority=p, new_source=new_source))
+        if len(out) >= limit:
+            break
+    return out

@@ -1,0 +1,85 @@
+"""Dtype operators: fp32 accumulators and casts in kernels; ModelNew's output dtype matching the input."""
+
+from __future__ import annotations
+
+import re
+
+from kagent.patterns.operators.base import Src, call_span, code_part, one_line, operator, sub_each
+
+_HALF = re.compile(r"\btl\.(float16|bfloat16)\b")
+
+
+def _upcast_loads(text: str) -> str:
+    out, i = [], 0
+    for m in re.finditer(r"\btl\.load\(", text):
+        if m.start() < i:
+            continue
+        end = call_span(text, m.end() - 1)
+        if end is None:
+            continue
+        out.append(text[i:end])
+        if not text[end:].startswith(".to("):
+            out.append(".to(tl.float32)")
+        i = end
+    out.append(text[i:])
+    return "".join(out)
+
+
+@operator("acc_fp32", "dtype", 2, "keep an accumulator / cast in tl.float32, not fp16/bf16")
+def _acc(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    return [one_line(f"line {line0 + 1}: half dtype -> tl.float32", line0, new + text[len(code):])
+            for new in sub_each(_HALF, "tl.float32", code)]
+
+
+@operator("upcast_load", "dtype", 3, "cast loaded values to tl.float32 before arithmetic")
+def _upcast(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    new = _upcast_loads(text)
+    return [one_line(f"line {line0 + 1}: loads cast to tl.float32", line0, new)] if new != text else []
+
+
+@operator("kernel_fp32", "dtype", 3, "the whole kernel computes in fp32 (half dtypes and loads upcast)", global_=True)
+def _kernel_fp32(src: Src, line0: int) -> list:
+    out = []
+    for k in src.kernels.values():
+        a, b = k.first, k.last  # body lines: [a, b) 0-based
+        body = src.lines[a:b]
+        new = [_upcast_loads(_HALF.sub("tl.float32", ln)) for ln in body]
+        if new != body:
+            out.append((f"kernel {k.name}: fp32 throughout (accumulators, casts, loads)", a, b, new))
+    return out
+
+
+def _tensor_params(src: Src) -> list[str]:
+    for f in src.host_functions:
+        if f.name == "forward":
+            return [a.arg for a in f.args.args[1:]]
+    return []
+
+
+_DTYPE_KW = re.compile(r"\bdtype\s*=\s*(torch\.\w+|\w+\.dtype)")
+
+
+@operator("out_dtype", "out_dtype", 1, "allocate / return the output in the input's dtype", scopes=("host",))
+def _out_dtype(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    params = _tensor_params(src)[:2]
+    out = []
+    if re.search(r"\btorch\.(empty|zeros|ones|full)(_like)?\(", code):
+        for p in params:
+            for new in sub_each(_DTYPE_KW, lambda m, p=p: None if m.group(1) == f"{p}.dtype" else f"dtype={p}.dtype", code):
+                out.append(one_line(f"line {line0 + 1}: output dtype -> {p}.dtype", line0, new))
+    m = re.match(r"^(\s*)return\s+(\w+)\s*$", code)
+    if m and params and src.scope_of(line0) == "host":
+        fn = next((f for f in src.host_functions if f.lineno - 1 < line0 <= (f.end_lineno or 0)), None)
+        if fn is not None and fn.name == "forward":
+            out.append(one_line(f"line {line0 + 1}: return in {params[0]}.dtype", line0,
+                                f"{m.group(1)}return {m.group(2)}.to({params[0]}.dtype)"))
+    for mm in re.finditer(r"\.to\((torch\.\w+)\)", code):
+        for p in params:
+            out.append(one_line(f"line {line0 + 1}: .to({mm.group(1)}) -> .to({p}.dtype)", line0,
+                                code[: mm.start()] + f".to({p}.dtype)" + code[mm.end():]))
+    return out

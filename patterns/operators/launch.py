@@ -1,0 +1,252 @@
+"""Launch operators: cdiv grids, missing grid axes, block sizes from the real extent, host-side
+strides of the other dimension, program-id axis swaps, helper arguments that ModelNew drops."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from kagent.patterns.operators.base import Src, code_part, one_line, operator, sub_each
+
+_FLOORDIV = re.compile(r"(\b[\w.\[\]()]+?)\s*//\s*(\w+)")
+
+
+@operator("grid_cdiv", "grid", 1, "size a grid with triton.cdiv, not floor division", scopes=("host",))
+def _grid_cdiv(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    if not re.search(r"\]\s*\(|\bgrid\b", text):
+        return []
+    return [one_line(f"line {line0 + 1}: floor division -> triton.cdiv", line0, new)
+            for new in sub_each(_FLOORDIV, r"triton.cdiv(\1, \2)", text)]
+
+
+def _pid_axes(node: ast.AST) -> set[int]:
+    out = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Call) and ast.unparse(n.func).endswith("program_id"):
+            a = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "axis"), None)
+            if isinstance(a, ast.Constant) and isinstance(a.value, int):
+                out.add(a.value)
+    return out
+
+
+def _extents(src: Src, launch) -> list[str]:
+    """Host expressions for the kernel's extents, block-divided: cdiv(n, BLOCK) and n itself."""
+    k = src.kernels[launch.kernel]
+    sizes = [v for p in src.compared_params(k) if (v := src.host_value(launch, p))]
+    blocks = [v for p in k.params if p in k.constexpr and (v := src.host_value(launch, p))]
+    out = [f"triton.cdiv({s}, {b})" for s in sizes for b in blocks] + sizes
+    return list(dict.fromkeys(out))
+
+
+@operator("grid_axis", "grid", 2, "add the grid axis a kernel's program_id(k) expects", global_=True)
+def _grid_axis(src: Src, line0: int) -> list:
+    out = []
+    for launch in src.launches:
+        n = src.grid_len(launch)
+        axes = _pid_axes(src.kernels[launch.kernel].node)
+        if n is None or not axes or max(axes) < n:
+            continue
+        g = launch.grid
+        seg = ast.get_source_segment(src.source, g)
+        if seg is None:
+            continue
+        text = src.lines[launch.line]
+        if seg not in text:
+            continue
+        elts = [ast.unparse(e) for e in g.elts]  # type: ignore[attr-defined]
+        for ext in _extents(src, launch)[:6]:
+            new_grid = "(" + ", ".join([*elts, *([ext] * (max(axes) + 1 - n))]) + ")"
+            out.append(one_line(f"line {launch.line + 1}: grid {seg} -> {new_grid}", launch.line,
+                                text.replace(seg, new_grid, 1)))
+    return out
+
+
+_INT_BLOCK = re.compile(r"^(\s*)(\w*(?:BLOCK|BLK|_B\b)\w*)\s*=\s*(\d+)\s*$", re.I)
+_MIN_POW2 = re.compile(r"\bmin\(\s*\d+\s*,\s*(triton\.next_power_of_2\([^()]*(?:\([^()]*\))?[^()]*\))\s*\)")
+_KW_INT = re.compile(r"\b(\w*(?:BLOCK|BLK|B[A-Z]?)\w*)\s*=\s*(\d+)\b")
+
+
+@operator("block_pow2", "block", 2, "size a block with triton.next_power_of_2 of the real extent", scopes=("host",))
+def _block(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    out = []
+    m = _MIN_POW2.search(code)
+    if m:
+        out.append(one_line(f"line {line0 + 1}: drop the cap on the block size", line0,
+                            code[: m.start()] + m.group(1) + code[m.end():]))
+    extents: list[str] = []
+    for launch in src.launches:
+        k = src.kernels[launch.kernel]
+        extents += [v for p in src.compared_params(k) if (v := src.host_value(launch, p))]
+    extents = list(dict.fromkeys(extents))[:4]
+    m2 = _INT_BLOCK.match(code)
+    if m2:
+        for e in extents:
+            out.append(one_line(f"line {line0 + 1}: {m2.group(2)} = next_power_of_2({e})", line0,
+                                f"{m2.group(1)}{m2.group(2)} = triton.next_power_of_2({e})"))
+    elif any(launch.line == line0 for launch in src.launches):
+        for mm in _KW_INT.finditer(code):
+            for e in extents:
+                out.append(one_line(f"line {line0 + 1}: {mm.group(1)}=next_power_of_2({e})", line0,
+                                    code[: mm.start()] + f"{mm.group(1)}=triton.next_power_of_2({e})" + code[mm.end():]))
+    return out
+
+
+_STRIDE = re.compile(r"\.stride\((-?\d+)\)")
+
+
+@operator("stride_dim", "stride", 2, "pass the stride of the other dimension", scopes=("host",))
+def _stride(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+
+    def alts(m: re.Match[str]) -> list[str]:
+        cur = int(m.group(1))
+        return [f".stride({d})" for d in (0, 1, -1, 2) if d != cur and not (cur == -1 and d == 1) and not (cur == 1 and d == -1)]
+
+    out = []
+    for m in _STRIDE.finditer(code):
+        for a in alts(m):
+            out.append(one_line(f"line {line0 + 1}: {m.group(0)} -> {a}", line0, code[: m.start()] + a + code[m.end():]))
+    return out
+
+
+@operator("row_offset", "stride", 3, "add the missing row offset to a pointer", scopes=("kernel",))
+def _row_offset(src: Src, line0: int) -> list:
+    """`ptr + cols` in a kernel that has a row index and a row stride parameter: `ptr + row * stride + cols`."""
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    text = src.lines[line0]
+    rows = [n.targets[0].id for n in ast.walk(k.node) if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)
+            and re.fullmatch(r"tl\.program_id\([^()]*\)(\.to\([\w.]+\))?", ast.unparse(n.value))]
+    strides = [p for p in k.params if "stride" in p.lower() and p not in k.constexpr] or \
+              [p for p in src.compared_params(k)][:1]
+    out = []
+    for m in re.finditer(r"\b(\w+_ptr)\s*\+\s*(?!\w+\s*\*)", text):
+        if any(f"{r} *" in text[m.end():m.end() + 40] for r in rows):
+            continue
+        for r in rows[:2]:
+            for s in strides[:2]:
+                out.append(one_line(f"line {line0 + 1}: {m.group(1)} + {r} * {s} + ...", line0,
+                                    text[: m.end()] + f"{r} * {s} + " + text[m.end():]))
+    return out
+
+
+@operator("pid_swap", "pid", 2, "swap program_id axes 0 and 1 in a kernel", global_=True)
+def _pid_swap(src: Src, line0: int) -> list:
+    out = []
+    for k in src.kernels.values():
+        a, b = k.first, k.last
+        body = src.lines[a:b]
+        joined = "\n".join(body)
+        if not (re.search(r"program_id\((axis\s*=\s*)?0\)", joined) and re.search(r"program_id\((axis\s*=\s*)?1\)", joined)):
+            continue
+        new = [re.sub(r"program_id\((axis\s*=\s*)?([01])\)", lambda m: f"program_id({m.group(1) or ''}{1 - int(m.group(2))})", ln)
+               for ln in body]
+        out.append((f"kernel {k.name}: program_id axes 0 and 1 swapped", a, b, new))
+    return out
+
+
+@operator("dropped_argument", "args", 1, "pass a helper's argument that the call leaves out and ModelNew holds",
+          global_=True)
+def _dropped(src: Src, line0: int) -> list:
+    """A call of a module-level helper that leaves a parameter out (defaulted, or missing: a
+    TypeError), where ModelNew sets `self.<param>` (or the module defines `<param>`): pass it."""
+    helpers = {f.name: f for f in src.tree.body if isinstance(f, ast.FunctionDef) and f.name not in src.kernels}
+    attrs: set[str] = set()
+    for n in ast.walk(src.tree):
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self" and isinstance(n.ctx, ast.Store):
+            attrs.add(n.attr)
+    module_names = {t.id for n in src.tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    out = []
+    for n in ast.walk(src.tree):
+        if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in helpers):
+            continue
+        f = helpers[n.func.id]
+        params = [a.arg for a in f.args.args]
+        given = len(n.args)
+        kw = {k.arg for k in n.keywords}
+        line0_ = n.lineno - 1
+        text = src.lines[line0_]
+        seg = ast.get_source_segment(src.source, n)
+        if seg is None or seg not in text:
+            continue
+        for i, p in enumerate(params):
+            if i < given or p in kw or p == "self":
+                continue
+            for val in ([f"self.{p}"] if p in attrs else []) + ([p] if p in module_names else []):
+                new_call = seg[:-1] + (", " if (n.args or n.keywords) else "") + f"{p}={val})"
+                out.append(one_line(f"line {line0_ + 1}: {n.func.id}(...) gets {p}={val}", line0_,
+                                    text.replace(seg, new_call, 1)))
+    return out
+
+
+@operator("index_divmod", "stride", 2, "`//` <-> `%` in an index expression", scopes=("kernel", "cuda"))
+def _divmod(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    if "tl.load(" in code or "tl.store(" in code:
+        return []
+    out = [one_line(f"line {line0 + 1}: `//` -> `%`", line0, new) for new in sub_each(r"\s//\s", " % ", code)]
+    out += [one_line(f"line {line0 + 1}: `%` -> `//`", line0, new) for new in sub_each(r"(?<=[\w)\]])\s%\s", " // ", code)]
+    return out
+
+
+def _int_params(src: Src, line0: int) -> list[str]:
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    ptrs = {p for p in k.params if "ptr" in p.lower()}
+    return [p for p in k.params if p not in k.constexpr and p not in ptrs and "eps" not in p.lower()]
+
+
+_TERM = r"(\w+(?:\[[^\]]*\])?)"
+
+
+@operator("index_stride_swap", "stride", 3, "move a stride to the other index term: a + b * S -> a * T + b",
+          scopes=("kernel",))
+def _stride_swap(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    params = _int_params(src, line0)
+    out = []
+    for m in re.finditer(_TERM + r"\s*\+\s*" + _TERM + r"\s*\*\s*(\w+)\b", code):
+        for q in params:
+            new = f"{m.group(1)} * {q} + {m.group(2)}"
+            out.append(one_line(f"line {line0 + 1}: {m.group(0)} -> {new}", line0, code[: m.start()] + new + code[m.end():]))
+    for m in re.finditer(_TERM + r"\s*\*\s*(\w+)\s*\+\s*" + _TERM + r"(?!\s*\*)", code):
+        for q in params:
+            new = f"{m.group(1)} + {m.group(3)} * {q}"
+            out.append(one_line(f"line {line0 + 1}: {m.group(0)} -> {new}", line0, code[: m.start()] + new + code[m.end():]))
+    return out[:8]
+
+
+@operator("unused_attribute", "args", 2, "use a ModelNew attribute that forward never reads", global_=True)
+def _unused_attr(src: Src, line0: int) -> list:
+    """ModelNew stores `self.x` (the reference uses it) but forward ignores it: scale a numeric
+    host value by it, or pass it for a literal launch argument."""
+    cls = next((n for n in src.tree.body if isinstance(n, ast.ClassDef) and n.name == "ModelNew"), None)
+    if cls is None:
+        return []
+    stored, read = set(), set()
+    for n in ast.walk(cls):
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self":
+            (stored if isinstance(n.ctx, ast.Store) else read).add(n.attr)
+    unused = sorted(stored - read)
+    fwd = next((f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "forward"), None)
+    if not unused or fwd is None:
+        return []
+    out = []
+    for i in range(fwd.lineno, fwd.end_lineno or fwd.lineno):
+        code = code_part(src.lines[i])
+        m = re.match(r"^(\s*\w+\s*=\s*)(.*\d.*?)\s*$", code)
+        for attr in unused:
+            if m and "torch." not in m.group(2) and "(" not in m.group(2):
+                out.append(one_line(f"line {i + 1}: scaled by self.{attr}", i, f"{m.group(1)}self.{attr} * {m.group(2)}"))
+            if any(launch.line == i for launch in src.launches):
+                for new in sub_each(r"(?<=[(,]\s)(\d+\.\d*(?:e-?\d+)?)(?=\s*[,)])", f"self.{attr}", code, limit=3):
+                    out.append(one_line(f"line {i + 1}: a literal launch argument -> self.{attr}", i, new))
+    return out

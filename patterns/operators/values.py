@@ -1,0 +1,178 @@
+"""Masks and fill values: mask insertion on loads/stores, `other=` values, reduction initial values."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from kagent.patterns.operators.base import Src, call_span, code_part, one_line, operator
+
+FILLS = ("0.0", '-float("inf")', 'float("inf")', "1.0")
+_OTHER = re.compile(r"\bother\s*=\s*")
+
+
+def _arg_end(text: str, start: int) -> int:
+    """End of the call argument that starts at `start` (the next top-level ',' or ')')."""
+    depth = 0
+    for i in range(start, len(text)):
+        c = text[i]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                return i
+            depth -= 1
+        elif c == "," and depth == 0:
+            return i
+    return len(text)
+
+
+def _norm(v: str) -> str:
+    v = v.strip().replace("'", '"')
+    return {"0": "0.0", "float('-inf')": '-float("inf")', "-float(\"inf\")": '-float("inf")',
+            "float(\"-inf\")": '-float("inf")', "1": "1.0"}.get(v, v)
+
+
+@operator("other_value", "other", 2, "the value masked-off lanes of a load read: 0, -inf, +inf, 1")
+def _other(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    out = []
+    for m in _OTHER.finditer(text):
+        end = _arg_end(text, m.end())
+        cur = _norm(text[m.end():end])
+        for v in FILLS:
+            if v != cur:
+                out.append(one_line(f"line {line0 + 1}: other={cur} -> other={v}", line0,
+                                    text[: m.end()] + v + text[end:]))
+    if not out:  # a masked load without other=
+        for m in re.finditer(r"\btl\.load\(", text):
+            end = call_span(text, m.end() - 1)
+            if end is None:
+                continue
+            call = text[m.start():end]
+            if "mask" in call and "other" not in call:
+                for v in FILLS:
+                    out.append(one_line(f"line {line0 + 1}: add other={v}", line0,
+                                        text[: end - 1] + f", other={v}" + text[end - 1:]))
+    return out
+
+
+_INIT_ZEROS = re.compile(r"\btl\.zeros\(\s*(\[[^\]]*\]|\([^)]*\)|\w+)\s*,\s*dtype\s*=\s*([\w.]+)\s*\)")
+_INIT_FULL = re.compile(r"\btl\.full\(\s*(\[[^\]]*\]|\([^)]*\)|\w+)\s*,\s*")
+_SCALAR_INIT = re.compile(r"^(\s*\w+\s*=\s*)(0\.0|0|float\([\"']-?inf[\"']\)|-float\([\"']inf[\"']\))(\s*)$")
+
+
+@operator("init_value", "init", 2, "a reduction's initial value: 0, -inf, +inf, 1")
+def _init(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    out = []
+    for m in _INIT_ZEROS.finditer(code):
+        for v in FILLS[1:]:
+            new = f"tl.full({m.group(1)}, {v}, dtype={m.group(2)})"
+            out.append(one_line(f"line {line0 + 1}: tl.zeros -> tl.full(..., {v})", line0,
+                                text[: m.start()] + new + text[m.end():]))
+    for m in _INIT_FULL.finditer(code):
+        end = _arg_end(code, m.end())
+        cur = _norm(code[m.end():end])
+        for v in FILLS:
+            if v != cur:
+                out.append(one_line(f"line {line0 + 1}: tl.full value {cur} -> {v}", line0,
+                                    text[: m.end()] + v + text[end:]))
+    m = _SCALAR_INIT.match(code)
+    if m:
+        cur = _norm(m.group(2))
+        for v in FILLS:
+            if v != cur:
+                out.append(one_line(f"line {line0 + 1}: initial value {cur} -> {v}", line0, m.group(1) + v))
+    return out
+
+
+def _mask_names(src: Src, line0: int) -> list[str]:
+    """Mask expressions available in the kernel around `line0`: names assigned a comparison (or
+    named *mask*), then the comparisons written inline."""
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    names: list[str] = []
+    inline: list[str] = []
+    for n in ast.walk(k.node):
+        if isinstance(n, ast.Assign) and n.lineno - 1 < line0:
+            for t in n.targets:
+                if isinstance(t, ast.Name) and (isinstance(n.value, (ast.Compare, ast.BinOp)) and
+                                                any(isinstance(x, ast.Compare) for x in ast.walk(n.value))
+                                                or "mask" in t.id):
+                    if t.id not in names:
+                        names.append(t.id)
+        if isinstance(n, ast.Compare) and n.lineno - 1 <= line0:
+            s = ast.unparse(n)
+            if s not in inline and len(s) < 80:
+                inline.append(s)
+    return (names[::-1] + [i for i in inline if i not in names])[:4]
+
+
+@operator("mask_insert", "mask", 2, "add a bounds mask to an unmasked tl.load / tl.store")
+def _mask(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    out = []
+    for m in re.finditer(r"\btl\.(load|store)\(", text):
+        end = call_span(text, m.end() - 1)
+        if end is None or "mask" in text[m.start():end]:
+            continue
+        for mk in _mask_names(src, line0):
+            extra = f", mask={mk}" + (", other=0.0" if m.group(1) == "load" else "")
+            out.append(one_line(f"line {line0 + 1}: tl.{m.group(1)} gets mask={mk}", line0,
+                                text[: end - 1] + extra + text[end - 1:]))
+    return out
+
+
+@operator("mask_extend", "mask", 2, "bound the other axis too: a 2-D mask that checks one index only")
+def _mask_extend(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    text = src.lines[line0]
+    code = code_part(text)
+    # bounds available in the kernel: `name < param` for index names made with tl.arange
+    idx = {n.targets[0].id for n in ast.walk(k.node) if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)
+           and "tl.arange" in ast.unparse(n.value)}
+    for n in ast.walk(k.node):  # names built from an index name are index names too (k = k0 + offs_k)
+        if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name) and any(
+                isinstance(x, ast.Name) and x.id in idx for x in ast.walk(n.value)):
+            idx.add(n.targets[0].id)
+    bounds: list[tuple[str, str]] = []
+    for n in ast.walk(k.node):
+        if isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], ast.Lt):
+            left = n.left.value if isinstance(n.left, ast.Subscript) else n.left
+            if isinstance(left, ast.Name) and left.id in idx:
+                b = (left.id, ast.unparse(n.comparators[0]))
+                if b not in bounds:
+                    bounds.append(b)
+    # index names compared nowhere (the bug removed their bound): `r0 + tl.arange` in `for r0 in range(_, END, _)`
+    loops = {n.target.id: ast.unparse(n.iter.args[1]) for n in ast.walk(k.node)
+             if isinstance(n, ast.For) and isinstance(n.target, ast.Name) and isinstance(n.iter, ast.Call)
+             and ast.unparse(n.iter.func).endswith("range") and len(n.iter.args) >= 2}
+    for n in ast.walk(k.node):
+        if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name) and n.targets[0].id in idx:
+            v = n.targets[0].id
+            if any(b[0] == v for b in bounds):
+                continue
+            for name in (x.id for x in ast.walk(n.value) if isinstance(x, ast.Name)):
+                if name in loops:
+                    bounds.append((v, loops[name]))
+    m = re.search(r"\bmask\s*=\s*", code)
+    if not m or not bounds:
+        return []
+    start = m.end()
+    end = _arg_end(code, start)
+    expr = code[start:end]
+    out = []
+    two_d = "None" in expr
+    for v, b in bounds:
+        if re.search(rf"\b{v}\b", expr):
+            continue
+        forms = [f"({v}[:, None] < {b})", f"({v}[None, :] < {b})"] if two_d else [f"({v} < {b})"]
+        for f in forms:
+            new = code[:start] + f"{f} & ({expr.strip()})" + code[end:]
+            out.append(one_line(f"line {line0 + 1}: mask also bounds {v} < {b}", line0, new))
+    return out

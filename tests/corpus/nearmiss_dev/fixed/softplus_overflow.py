@@ -1,0 +1,40 @@
+"""Softplus activation."""
+
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+batch = 16
+dim = 1024
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.nn.functional.softplus(x)
+
+
+@triton.jit
+def softplus_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0).to(tl.float32)
+    y = tl.maximum(x, 0.0) + tl.log(1.0 + tl.exp(-tl.abs(x)))
+    tl.store(out_ptr + offs, y, mask=mask)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        x = x.contiguous()
+        out = torch.empty_like(x)
+        n = x.numel()
+        softplus_kernel[(triton.cdiv(n, 1024),)](x, out, n, BLOCK=1024)
+        return out
+
+
+def get_inputs():
+    return [torch.randn(batch, dim)]
+
+
+def get_init_inputs():
+    return []

@@ -1,0 +1,55 @@
+"""Fault localization: the report's evidence condensed into symptoms, operator families and
+ranked lines of the kernel (sources only; nothing runs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kagent.agents.localize import family_weights, localize, symptoms_of
+from kagent.report import CaseInfo, Finding, VerifyReport
+
+DEV = Path(__file__).resolve().parents[1] / "corpus" / "nearmiss_dev"
+
+
+def _report(cls: str, cases: list[str], location: str = "whole_rows", all_cases: int = 12, nan: int = 0) -> VerifyReport:
+    findings = [Finding(check="oracle", severity="error", failure_class=cls, case=c, message="differs",
+                        evidence={"location": location, "nan_count": nan, "mismatch_fraction": 0.5, "rel_l2_err": 0.3})
+                for c in cases]
+    infos = [CaseInfo(name=f"case{i}", kind="seed", seed=i, shapes=[], dtypes=[]) for i in range(all_cases)]
+    return VerifyReport(verdict="fail", failure_class=cls, summary=f"{cls}: x", candidate="c.py", reference="r.py",
+                        device="cpu", findings=findings, cases=infos)
+
+
+def test_negative_inputs_only_point_at_initial_and_fill_values():
+    sym = symptoms_of(_report("numerical_mismatch", ["stress_negative"]))
+    assert sym.case_kinds == ["stress_negative"] and sym.only_some_cases and sym.locations == ["whole_rows"]
+    w = family_weights(sym)
+    top = sorted(w, key=lambda f: -w[f])[:3]
+    assert "init" in top and "other" in top
+
+
+def test_each_symptom_raises_its_own_families():
+    w_dtype = family_weights(symptoms_of(_report("dtype_mismatch", ["seed0"], location="none")))
+    assert max(w_dtype, key=w_dtype.get) == "out_dtype"
+    w_prec = family_weights(symptoms_of(_report("precision_loss", ["seed0"], location="all")))
+    assert max(w_prec, key=w_prec.get) == "dtype"
+    w_nan = family_weights(symptoms_of(_report("nan_output", ["stress_scale_large"], location="scattered", nan=3)))
+    assert max(w_nan, key=w_nan.get) == "stable"
+    w_shape = family_weights(symptoms_of(_report("out_of_bounds", ["shape_odd"], location="tail_of_rows")))
+    assert {"compare", "mask"} & set(sorted(w_shape, key=lambda f: -w_shape[f])[:2])
+
+
+def test_the_reduction_init_is_among_the_top_sites_and_the_reference_is_not_a_site():
+    src = (DEV / "rowmax_init_zero.py").read_text()
+    loc = localize(_report("numerical_mismatch", ["stress_negative"]), src)
+    lines = src.splitlines()
+    init = next(i + 1 for i, ln in enumerate(lines) if "tl.zeros(" in ln)
+    assert init in loc.top_lines(5)
+    model = [i + 1 for i, ln in enumerate(lines) if "torch.amax" in ln or "torch.randn" in ln]
+    assert not set(model) & {s.line for s in loc.sites}  # Model and get_inputs are read only
+    assert loc.prompt_lines()[0].startswith("symptoms:") and f"line {init}" in "\n".join(loc.prompt_lines(6))
+
+
+def test_a_source_that_does_not_parse_has_no_sites():
+    loc = localize(_report("numerical_mismatch", ["seed0"]), "def broken(:\n")
+    assert loc.sites == [] and loc.families

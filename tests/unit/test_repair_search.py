@@ -1,0 +1,143 @@
+"""The edit search: screen survivors first, pairs of error-reducing edits next, the best
+improvement last, an explanation when nothing is left (fake screener); and one end-to-end offline
+repair of a dev near-miss that no named pattern fixes (real verifier, Triton interpreter)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from kagent.agents.debug import Search, search_propose
+from kagent.agents.screen import ScreenResult
+from kagent.patterns.engine import Candidate, combined
+from kagent.patterns.operators.base import Edit
+
+DEV = Path(__file__).resolve().parents[1] / "corpus" / "nearmiss_dev"
+BASE = "a = 1\nb = 2\nc = 3\n"
+
+
+def _cand(line0: int, new: str, prio: float) -> Candidate:
+    e = Edit(operator=f"op{line0}", family="f", description=f"line {line0 + 1}", start=line0, stop=line0 + 1, lines=(new,))
+    return Candidate(source=e.apply(BASE), origin=f"op{line0}@{line0 + 1}", operator=e.operator, family="f",
+                     line=line0 + 1, priority=prio, edit=e)
+
+
+class FakeScreener:
+    """Passes a source only if it holds every `needed` line; scores by how many it holds."""
+
+    case_names = ["seed0"]
+
+    def __init__(self, needed: set[str]):
+        self.needed, self.calls = needed, []
+
+    def screen(self, sources, timeout_s=None):
+        self.calls.append(len(sources))
+        out = []
+        for s in sources:
+            have = len(self.needed & set(s.splitlines()))
+            ok = have == len(self.needed)
+            out.append(ScreenResult(passed=ok, score=[0.0 if ok else 1.0, float(len(self.needed) - have), 1.0, 0.5, 0.0],
+                                    failing={} if ok else {"seed0": ["numerical_mismatch"]}))
+        return out
+
+
+def _run(search, screener, seen=()):
+    return search_propose(BASE, search, screener=screener, combine_fn=combined, seen_hashes=list(seen),
+                          deadline_s=None, clock=lambda: 0.0)
+
+
+def test_a_screen_survivor_is_proposed_and_the_base_is_screened_once():
+    good, bad = _cand(1, "b = 20", 0.5), _cand(0, "a = 0", 0.9)
+    scr = FakeScreener({"b = 20"})
+    s = Search(base_hash="h", pending=[bad, good])
+    p = _run(s, scr)
+    assert p.status == "candidate" and p.source == good.source and "passed the screen" in p.origin
+    assert scr.calls == [3]  # the base and both candidates in one batch
+    assert [t.passed for t in s.tried] == [False, True]
+
+
+def test_two_edits_that_each_reduce_the_error_are_combined():
+    a, c = _cand(0, "a = 10", 0.9), _cand(2, "c = 30", 0.8)
+    scr = FakeScreener({"a = 10", "c = 30"})
+    s = Search(base_hash="h", pending=[a, c])
+    p = _run(s, scr)
+    assert p.status == "candidate" and p.source == "a = 10\nb = 2\nc = 30\n" and " + " in p.origin
+    assert s.combined
+
+
+def test_nothing_passes_the_best_improvement_then_an_explanation():
+    a = _cand(0, "a = 10", 0.9)
+    scr = FakeScreener({"a = 10", "zzz"})
+    s = Search(base_hash="h", pending=[a])
+    p = _run(s, scr)
+    assert p.status == "candidate" and p.source == a.source and "reduces the error" in p.origin
+    p2 = _run(s, scr, seen=[])
+    assert p2.status == "exhausted" and "screened 1 candidates" in p2.message and "best: op0@1" in p2.message
+
+
+def test_offline_repair_of_a_fault_no_pattern_names(tmp_path, monkeypatch):
+    """sqrt where rsqrt was meant: the search localizes it, screens, and the full verifier passes it."""
+    from kagent.config import VerifyConfig
+    from kagent.repair.run import repair
+
+    monkeypatch.setenv("KAGENT_PATTERNS_DIR", str(tmp_path / "patterns"))
+    s = repair(DEV / "rmsnorm_sqrt_not_rsqrt.py", None, model="offline", verify_config=VerifyConfig(device="cpu"),
+               runs_dir=tmp_path / "runs", max_attempts=4)
+    assert s.status == "repaired", s.reason
+    run = Path(s.run_dir)
+    loc = json.loads((run / "localization_0.json").read_text())
+    sqrt_line = next(i + 1 for i, ln in enumerate((DEV / "rmsnorm_sqrt_not_rsqrt.py").read_text().splitlines())
+                     if "tl.sqrt(" in ln)
+    assert sqrt_line in [x["line"] for x in loc["sites"][:8]]
+    search = json.loads((run / "search_0.json").read_text())
+    assert any(t["passed"] and t["operator"] == "sqrt_swap" for t in search["tried"])
+    assert "tl.rsqrt(ms + eps)" in Path(s.repaired_path).read_text()
+
+
+def test_the_llm_prompt_carries_the_localization():
+    from kagent.agents.debug import debug_messages
+    from kagent.agents.localize import localize
+    from kagent.report import Finding, VerifyReport
+
+    src = (DEV / "rowmax_init_zero.py").read_text()
+    rep = VerifyReport(verdict="fail", failure_class="numerical_mismatch", summary="numerical_mismatch: x",
+                       candidate="c.py", reference="c.py", device="cpu",
+                       findings=[Finding(check="oracle", severity="error", failure_class="numerical_mismatch",
+                                         case="stress_negative", message="m", evidence={"location": "whole_rows"})])
+    loc = localize(rep, src)
+    msgs = debug_messages(kernel_name="k", backend="Triton", kernel_source=src, reference_source="", single_file=True,
+                          report=rep, hits=[], history=[], feedback=None, localization=loc.prompt_lines())
+    user = msgs[-1]["content"]
+    assert "Where the fault most likely is" in user and "stress_negative" in user
+    init = next(i + 1 for i, ln in enumerate(src.splitlines()) if "tl.zeros(" in ln)
+    assert f"line {init} " in user
+
+
+def test_a_class_no_pattern_fixes_is_searched_not_triaged_far_miss(tmp_path, monkeypatch):
+    """An fp32 output for an fp16 input: the pattern engine alone triaged it far-miss (no pattern
+    with a mechanical fix knows dtype_mismatch); the search repairs it with the out_dtype operator."""
+    from kagent.config import VerifyConfig
+    from kagent.repair.run import repair
+
+    monkeypatch.setenv("KAGENT_PATTERNS_DIR", str(tmp_path / "patterns"))
+    s = repair(DEV / "relu_fp16_out_dtype.py", None, model="offline", verify_config=VerifyConfig(device="cpu"),
+               runs_dir=tmp_path / "runs", max_attempts=3)
+    assert s.status == "repaired", s.reason
+    assert s.triage == "near_miss"
+    assert "dtype=x.dtype" in Path(s.repaired_path).read_text()
+
+
+def test_a_screen_that_cannot_run_a_base_the_verifier_ran_is_bypassed():
+    class Broken:
+        case_names = ["seed0"]
+
+        def screen(self, sources, timeout_s=None):
+            return [ScreenResult(passed=False, score=[2.0, 1.0, 1.0, 1.0, 30.0], failing={"seed0": ["runtime_error"]})
+                    for _ in sources]
+
+    a, b = _cand(0, "a = 10", 0.9), _cand(2, "c = 30", 0.8)
+    s = Search(base_hash="h", pending=[a, b])
+    p = search_propose(BASE, s, screener=Broken(), combine_fn=combined, seen_hashes=[], deadline_s=None,
+                       clock=lambda: 0.0, base_runs=True)
+    assert p.status == "candidate" and p.source == a.source and "unscreened" in p.origin
+    assert "could not run the base" in s.screen_note
