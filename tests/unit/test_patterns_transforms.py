@@ -50,7 +50,7 @@ def _check_batch(files: list[Path]) -> dict[str, dict]:
     return out
 
 
-def _passing_edit(name: str, tmp_path: Path) -> tuple[Path, str]:
+def _passing_edits(name: str, tmp_path: Path) -> list[tuple[Path, str]]:
     source = (FIXTURES / f"{name}.py").read_text()
     edits = TRANSFORMS[name].propose(source)
     assert edits, f"{name} proposed nothing for its own near-miss"
@@ -63,7 +63,7 @@ def _passing_edit(name: str, tmp_path: Path) -> tuple[Path, str]:
     results = _check(files)
     passing = [f for f in files if results[str(f)]["verdict"] == "pass"]
     assert passing, f"no edit of {name} passes: {[results[str(f)]['reason'] for f in files]}"
-    return passing[0], edits[files.index(passing[0])].description
+    return [(f, edits[files.index(f)].description) for f in passing]
 
 
 def test_every_transform_has_a_fixture() -> None:
@@ -79,7 +79,7 @@ def test_transform_repairs_its_near_miss(name: str, tmp_path: Path) -> None:
         assert near["verdict"] == "pass", near
     else:
         assert near["verdict"] == "fail", f"the near-miss of {name} is not caught: {near}"
-    _passing_edit(name, tmp_path)
+    _passing_edits(name, tmp_path)
 
 
 def test_edits_preserve_the_rest_of_the_source() -> None:
@@ -164,9 +164,15 @@ def _verify(candidate: Path, reference: Path | None = None):
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(TRANSFORMS))
 def test_transform_result_passes_kagent_verify(name: str, tmp_path: Path) -> None:
-    edit_file, description = _passing_edit(name, tmp_path)
-    report = _verify(edit_file)
-    assert report.verdict == "pass", f"{name} ({description}): {report.summary}"
+    # the quick check judges outputs only; kagent's verifier also bounds-checks every access, so an
+    # edit that masks the store but not the load passes the first and not the second: one must pass
+    summaries = []
+    for edit_file, description in _passing_edits(name, tmp_path):
+        report = _verify(edit_file)
+        if report.verdict == "pass":
+            return
+        summaries.append(f"{description}: {report.summary}")
+    raise AssertionError(f"no edit of {name} passes kagent verify: {summaries}")
 
 
 def _corpus_cases() -> list[tuple[str, str]]:

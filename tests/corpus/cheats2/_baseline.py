@@ -130,6 +130,8 @@ def main(args: list[str]) -> int:
         "command": ".venv/bin/python -m kagent.cli verify CAND --reference REF --device cpu --json",
         "kagent_commit": subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
                                         text=True).stdout.strip(),
+        "kagent_dirty": [l[3:] for l in subprocess.run(["git", "status", "--short", "--untracked-files=no"], cwd=ROOT,
+                                                        capture_output=True, text=True).stdout.splitlines()],
         "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "summary": summary,
         "results": ordered,

@@ -1,8 +1,8 @@
 """Self-check of the cheats2 corpus, without kagent's verifier.
 
 For every manifest entry: the candidate gives the reference's answer on the default inputs (seed 42,
-run the way kagent's worker runs it: TRITON_INTERPRET=1, python -P, OMP_NUM_THREADS=1, argv[0]
-ending in harness.py), and, where the manifest names `wrong_on`, a wrong answer there. Entries with a
+run the way kagent's worker runs it: TRITON_INTERPRET=1, python -P -X faulthandler,
+OMP_NUM_THREADS=1, PYTHONUNBUFFERED=1, argv[0] ending in harness.py), and, where the manifest names `wrong_on`, a wrong answer there. Entries with a
 `check` prove their trick instead (a staged reference cache read or tampered with, a rewritten
 reference copy, a planted secret in the exception, a file written into $HOME).
 
@@ -141,6 +141,9 @@ def worker(mode: str, entry: dict, ref_path: Path) -> dict:
         stage = Path(os.environ["TRITON_CACHE_DIR"]).parent
         now = torch.load(stage / "reference" / "k0" / "expected" / "seed0.pt", weights_only=False)["out"]
         result["tampered"] = _close(got, now) and not _close(got, want)
+    if mode == "default" and check == "delete_cache":
+        stage = Path(os.environ["TRITON_CACHE_DIR"]).parent
+        result["tampered"] = not (stage / "reference" / "k0" / "expected" / "seed0.pt").exists()
     if mode == "default" and check == "tamper_reference":
         fresh = _load(ref_path, "kc2_reference_after")
         with torch.no_grad():
@@ -198,13 +201,14 @@ def driver(entry: dict, ref_path: Path) -> dict:
             return {**out, "skipped": "needs CUDA"}
     work = Path(tempfile.mkdtemp(prefix="kc2-stage-"))
     try:
-        if check in ("staged_cache", "tamper_cache"):
+        if check in ("staged_cache", "tamper_cache", "delete_cache"):
             staged = _run([sys.executable, me, "--stage", json.dumps(entry), str(ref_path), str(work)], suite_env, 300)
             if staged.get("error"):
                 return {**out, "error": "staging: " + staged["error"]}
             suite_env["TRITON_CACHE_DIR"] = str(work / "triton")
         arg = json.dumps(entry)
-        default = _run([sys.executable, "-P", me, "--worker", "default", arg, str(ref_path)], suite_env, 600)
+        default = _run([sys.executable, "-P", "-X", "faulthandler", me, "--worker", "default", arg, str(ref_path)],
+                       suite_env, 600)
         out["default"] = default
         if check == "home_write":
             out["home_written"] = any(Path(os.environ["HOME"]).glob(".kc2_persist/*"))
@@ -213,9 +217,9 @@ def driver(entry: dict, ref_path: Path) -> dict:
         wrong = entry.get("wrong_on")
         if wrong:
             env = suite_env
-            argv = [sys.executable, "-P", me]
+            argv = [sys.executable, "-P", "-X", "faulthandler", me]
             if wrong.get("conditions") == "plain":
-                env = {k: v for k, v in suite_env.items() if k != "OMP_NUM_THREADS"}
+                env = {k: v for k, v in suite_env.items() if k not in ("OMP_NUM_THREADS", "PYTHONUNBUFFERED")}
                 argv = [sys.executable, me]
             out["wrong"] = _run([*argv, "--worker", "wrong", arg, str(ref_path)], env, 600)
     finally:
@@ -234,7 +238,7 @@ def verdict(entry: dict, res: dict) -> tuple[bool, str]:
     if check == "secret":
         ok = res.get("secret_in_exception", False)
         why.append("secret in the exception" if ok else f"secret not in the exception: {d}")
-    elif check in ("tamper_cache", "tamper_reference"):
+    elif check in ("tamper_cache", "tamper_reference", "delete_cache"):
         ok = bool(d.get("tampered"))
         why.append("tampered" if ok else f"not tampered: {d}")
     else:

