@@ -419,6 +419,13 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
     return findings
 
 
+# Range cases (mean 1e3, magnitudes past float16) test how a kernel handles range: clamps, overflow,
+# cancellation, all of which give gross errors. Last-bit differences there are rounding at large
+# magnitudes (an honest softmax summed in another order was 3.6e-6 off), so they judge gross errors only.
+_RANGE_CASES = ("stress_mean_1e3", "stress_beyond_fp16")
+_RANGE_CASE_REL_L2 = 1e-3
+
+
 def _oracle_findings(ref: dict, cand: list, case: str, ratio: float, device: str = "cpu") -> list[Finding]:
     import torch
 
@@ -435,6 +442,9 @@ def _oracle_findings(ref: dict, cand: list, case: str, ratio: float, device: str
                 raise
             log.warning("judging %s on the GPU failed (%s); on the CPU instead", case, exc)
             cls, ev, msg = oracle.compare(o, o64, c, i, ratio, s, judge_undefined=undefined)
+        if cls in ("precision_loss", "numerical_mismatch") and case in _RANGE_CASES and ev is not None \
+                and ev.rel_l2_err < _RANGE_CASE_REL_L2:
+            continue  # rounding at large magnitudes, not a range fault
         if cls is not None:
             findings.append(_finding("oracle", cls, msg, case, **(ev.model_dump() if ev else {})))
     return findings
