@@ -22,7 +22,7 @@ ENTRIES = [e for e in ALL if not _FILTER or any(f in e["path"] for f in _FILTER)
 TARGET_RATE = 0.75
 
 # every kernel is repaired inside one module fixture: far longer than one ordinary test
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(3000)]
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(4200)]  # 36 searches + fresh verifies on 2 loaded cores
 
 
 @pytest.fixture(scope="module")
