@@ -163,9 +163,11 @@ def _repeat_findings(repeat: dict | None, case_dir: Path, work: Path, ratio: flo
     aliasing = repeat.get("aliasing") or []
     # an output that is the input itself is an in-place kernel: input_mutation, as in every case; an
     # output that is memory handed out by an earlier call is a cache (a cheat)
+    # (an in-place kernel's outputs are its input buffer on every call, so they also share memory
+    # with the previous call's outputs: that is the same in-place computation, not a cache)
     into_input = [a for a in aliasing if "is the input" in a]
     reused = [a for a in aliasing if a not in into_input]
-    if reused:
+    if reused and not into_input:
         out.append(_cheat("trap.repeat", f"called {repeat['calls']} more times, the candidate hands out memory it "
                           f"handed out before: {reused[0]}", case, aliasing=reused))
     elif into_input:
