@@ -216,9 +216,6 @@ def lower(candidate: str | Path, reference: str | Path | None = None, arch: str 
     manifest_path = out / MANIFEST_NAME
     manifest_dump(manifest, manifest_path)
     report.manifest = str(manifest_path)
-    report.ptx_candidate = str(ptxtool.write_ptx_candidate(out, candidate, MANIFEST_NAME,
-                                                           init_signature=cap.init_signature,
-                                                           forward_signature=cap.forward_signature))
 
     ctx = _EditContext(out=out, manifest=manifest, manifest_path=manifest_path, candidate=candidate,
                        reference=reference, device=dev, seeds=seeds, timing=timing, shape_cases=shape_cases,
@@ -240,6 +237,9 @@ def lower(candidate: str | Path, reference: str | Path | None = None, arch: str 
                 break
         report.llm = ctx.ledger.snapshot()
     manifest_dump(manifest, manifest_path)
+    report.ptx_candidate = str(ptxtool.write_ptx_candidate(out, candidate, MANIFEST_NAME,
+                                                           init_signature=cap.init_signature,
+                                                           forward_signature=cap.forward_signature))
 
     ok_keys = {v.rec.key for v in ok_variants}
     if report.kernels and len(ok_keys) == len(report.kernels):

@@ -326,6 +326,36 @@ class PtxDispatcher:
             JITFunction.run = orig
 
 
+def bundle_files(manifest_path: str | Path) -> dict[str, str]:
+    """Everything the PTX-backed candidate loads, base64 by path relative to the manifest's folder: the
+    manifest, the original Triton candidate and each variant's binaries. Embedded in the candidate
+    file, it makes the candidate one file that verify can judge like any other (the candidate's folder
+    is hidden from it there)."""
+    import base64
+
+    path = Path(manifest_path)
+    man = load_manifest(path)
+    names = [path.name, man.original] + [n for v in man.variants for n in (v.ptx, v.cubin) if n]
+    return {n: base64.b64encode((path.parent / n).read_bytes()).decode() for n in dict.fromkeys(names)}
+
+
+def unpack_bundle(bundle: dict[str, str]) -> Path:
+    """Write an embedded bundle to a private folder (removed at exit); the folder is returned."""
+    import base64
+    import shutil
+    import tempfile
+
+    root = Path(tempfile.mkdtemp(prefix="kagent-ptx-"))
+    atexit.register(shutil.rmtree, root, True)
+    for name, data in bundle.items():
+        rel = Path(name)
+        if rel.is_absolute() or ".." in rel.parts:
+            raise ValueError(f"bundle entry outside its folder: {name}")
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(base64.b64decode(data))
+    return root
+
+
 def manifest_dump(manifest: LoweredManifest, path: str | Path) -> None:
     Path(path).write_text(json.dumps(manifest.model_dump(mode="json"), indent=1))
 

@@ -61,14 +61,27 @@ def adversarial_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict
     return unique
 
 
+def _divisible_past(ov: dict[str, int], original: dict[str, int]) -> list[dict[str, int]]:
+    """Where the reference demands divisibility (channels by groups, heads by head count), the same
+    value moved up to the next multiple of each power of two that divides the original: still past
+    the cap (2049 -> 2050, 2052, 2056, ...), in the order the reference worker tries them."""
+    out = []
+    for d in (2, 4, 8, 16, 32, 64):
+        alt = {n: (v + (-v) % d if original[n] % d == 0 else v) for n, v in ov.items()}
+        if alt != ov and alt not in out:
+            out.append(alt)
+    return out
+
+
 def adversarial_cases(base_seed: int, constants: list[ShapeConstant]) -> list[dict[str, Any]]:
     """The cases, as CaseSpec fields (verifiers/suite.py builds them)."""
     cases: list[dict[str, Any]] = [
         {"name": "stress_mean_1e3", "kind": "stress", "seed": base_seed + 11, "transform": "mean_1e3"},
         {"name": "stress_beyond_fp16", "kind": "stress", "seed": base_seed + 13, "transform": "beyond_fp16"},
     ]
+    original = {c.name: c.value for c in constants}
     for name, ov in adversarial_variants(constants):
         # rows a capped grid never reaches stay unwritten: the canary probes tell that apart
         cases.append({"name": f"shape_{name}", "kind": "shape", "seed": base_seed + 17, "overrides": ov,
-                      "full_checks": name == "rows_past_grid_cap"})
+                      "fallbacks": _divisible_past(ov, original), "full_checks": name == "rows_past_grid_cap"})
     return cases

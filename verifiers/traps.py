@@ -826,6 +826,7 @@ class OpRecorder:
             return rec
         by_id = {n["id"]: n for n in nodes}
         marks = []
+        bookkeeping = _host_bookkeeping(nodes, by_id)
         for n in nodes:
             name = n.get("name", "")
             shapes = (n.get("outputs") or {}).get("shapes") or []
@@ -839,7 +840,7 @@ class OpRecorder:
                 pass  # a custom operator: judged by what it runs inside
             elif not name.startswith("aten::"):
                 continue
-            if _nested_in_aten(n, by_id):
+            if _nested_in_aten(n, by_id) or n["id"] in bookkeeping:
                 continue
             rec.top_level[name] += 1
             if name in ("aten::lift_fresh", "aten::lift_fresh_copy", "aten::lift"):
@@ -851,6 +852,40 @@ class OpRecorder:
         if not rec.intact:
             rec.reason = f"the recorder's start/end markers were not both seen ({len(marks)} of 2): recording was interrupted"
         return rec
+
+
+_LIFTS = ("aten::lift_fresh", "aten::lift_fresh_copy", "aten::lift")
+
+
+def _tensor_values(side: dict | None) -> list[list]:
+    """The tensors of a node's inputs or outputs: [tensor id, storage id, offset, numel, itemsize, device]."""
+    side = side or {}
+    return [v for v, t in zip(side.get("values") or [], side.get("types") or [])
+            if isinstance(t, str) and t.startswith("Tensor(") and isinstance(v, list) and len(v) == 6]
+
+
+def _host_bookkeeping(nodes: list[dict], by_id: dict) -> set[int]:
+    """Top-level operators that computed only on small tensors built from host values (a grid size as
+    `torch.prod(torch.tensor(x.shape[:-1])).item()`): they never touch the inputs, the weights or
+    anything derived from them, so they compute no part of the result. Followed in execution order
+    by storage; a storage written from anything else leaves the host set."""
+    host: set[int] = set()
+    out: set[int] = set()
+    for n in sorted((n for n in nodes if n.get("name", "").startswith("aten::") and not _nested_in_aten(n, by_id)),
+                    key=lambda n: n["id"]):
+        ins, outs = _tensor_values(n.get("inputs")), _tensor_values(n.get("outputs"))
+        if n["name"] in _LIFTS:
+            small = all(v[3] < HOST_TENSOR_LIMIT for v in outs)
+            host.update(v[1] for v in outs if small)
+            continue
+        if ins and all(v[1] in host for v in ins) and sum(v[3] for v in ins) < HOST_TENSOR_LIMIT:
+            host.update(v[1] for v in outs)
+            out.add(n["id"])
+        else:  # written from the inputs, the weights or fresh memory: no longer host-only
+            host.difference_update(v[1] for v in outs)
+            if ins and n["name"].endswith("_"):  # in place: the first input is written
+                host.discard(ins[0][1])
+    return out
 
 
 def _numel(shape: Any) -> int:

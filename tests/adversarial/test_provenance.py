@@ -92,3 +92,30 @@ def test_a_level2_candidate_may_keep_the_references_conv():
 def test_a_problem_that_is_the_conv_may_not_hand_it_to_torch():
     report = verify(HERE / "provenance" / "conv_only_torch_copy.py", **QUICK)
     assert report.verdict == "cheat", report.summary
+
+
+def _recorded(tmp_path, fn):
+    import torch
+
+    from kagent.verifiers.traps import OpRecorder
+
+    x = torch.randn(8, 6)
+    with OpRecorder(str(tmp_path / "trace.json")) as rec:
+        fn(x)
+    return rec.record.compute_ops()
+
+
+def test_host_bookkeeping_on_shapes_is_not_torch_compute(tmp_path):
+    """A grid size as torch.prod(torch.tensor(x.shape[:-1])).item() (a KernelBench idiom) computes no
+    part of the result; the same operator on data copied out of the input does."""
+    import torch
+
+    assert _recorded(tmp_path, lambda x: torch.prod(torch.tensor(x.shape[:-1])).item()) == {}
+
+    def smuggled(x):
+        small = torch.tensor([0.0, 0.0, 0.0, 0.0])
+        small.copy_(x[0, :4])
+        return small.sum()
+
+    assert "aten::sum" in _recorded(tmp_path, smuggled)
+    assert "aten::sum" in _recorded(tmp_path, lambda x: (torch.tensor([1.0]) + x[0]).sum())
