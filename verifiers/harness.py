@@ -882,6 +882,13 @@ def run_candidate(job: dict, emit: Emit) -> None:
                     "names": dict(counter.names), "profiler": counter.profiler_status,
                     "cuda_custom": counter.custom_cuda_kernels[:20], "cuda_library": counter.library_cuda_kernels[:20],
                 }
+                if device == "cpu" and job.get("compile_check"):  # judged by verifiers/compile_check.py
+                    from kagent.verifiers import compile_check
+
+                    specs, why = compile_check.launch_specs([(s[2], s[3], s[5]) for s in replay.steps if s[0] == "launch"])
+                    record["kernel_specs"] = specs
+                    if why:
+                        record["kernel_specs_error"] = why
             else:
                 main = _call(model, data["inputs"], device, allocator, guard, "nan")
             record.update(

@@ -561,6 +561,13 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         "reference_layers": sorted({n for e in ref_events if e["event"] == "case_done" for n in e.get("layers", [])}),
     }
     perturbed = _Perturbed(dict(job), config, device, _hidden_paths(files)) if config.anticheat and run_cases else None
+    compiled = None
+    if config.anticheat and device == "cpu" and run_cases:  # every launched kernel must compile for the GPU
+        from kagent.verifiers.compile_check import CompileCheck
+
+        job["compile_check"] = True
+        compiled = CompileCheck(files.candidate_source, config.memory_limit_mb, config.timeout_s,
+                                _sandbox_spec(device, config, _hidden_paths(files)))
     result, work = _run_job(job, config, device, hide=_hidden_paths(files))
     try:
         renames = _staged_renames(files, work)
@@ -582,11 +589,17 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             trap_findings, trap_not_run = _judge_trap_events(events, findings, case_dir, work, config)
             findings += trap_findings
             not_run += trap_not_run
+        if compiled is not None:
+            compile_findings, compile_not_run = compiled.findings(Path(files.candidate), events)
+            findings += compile_findings
+            not_run += compile_not_run
         if perturbed is not None:
             failed = {f.case for f in findings if f.severity == "error"}
             passed = {e["case"] for e in events if e["event"] == "case_done" and e["case"] not in failed}
             findings += perturbed.findings(case_dir, passed, config.error_ratio)
     finally:
+        if compiled is not None:
+            compiled.close()
         if perturbed is not None:
             perturbed.close()
         shutil.rmtree(work, ignore_errors=True)
@@ -611,6 +624,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
                                  profile=config.anticheat_profile)
         findings = _layer_policy(static, job["reference_layers"]) + findings
         checks_run += ["anticheat.static", "trap.provenance", "trap.replay", "trap.repeat", "trap.environment", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
+                       *(["compile.ttir"] if compiled is not None else []),
                        "trap.output_aliasing", "trap.output_type", "trap.integrity"]
     if sandbox == "none":
         not_run.append(CheckNotRun(check="sandbox", reason="no OS sandbox works here: the candidate ran with the "
