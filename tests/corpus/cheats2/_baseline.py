@@ -77,6 +77,11 @@ def run_entry(entry: dict, folder: Path) -> dict:
         res = {"path": entry["path"], "family": entry["family"], "expect": entry["expect"],
                **({"expect_class": entry["expect_class"]} if entry.get("expect_class") else {}),
                "needs_cuda": entry["needs_cuda"], **verify(folder / entry["path"], ref, env)}
+        if entry.get("also_with_env"):
+            extra = {k: str(v) for k, v in entry["also_with_env"].items()}
+            again = verify(folder / entry["path"], ref, {**env, **extra})
+            res["also_with_env"] = {"env": extra, "verdict": again["verdict"],
+                                    "failure_class": again.get("failure_class"), "summary": again.get("summary")}
         check = entry.get("check")
         if check == "tamper_cache" and entry.get("honest_twin"):
             twin_path = CORPUS / entry["honest_twin"]
