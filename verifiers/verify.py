@@ -164,22 +164,29 @@ def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | Non
     return result, out_dir
 
 
-_PERTURBED_ARGV = ["-X", "faulthandler", "-c", "import sys; from kagent.verifiers.harness import main; sys.exit(main())"]
+# What a user's own script looks like: `python main.py` (no -P, no -X faulthandler, buffered output,
+# argv[0] a .py file in a folder of its own), no OMP_NUM_THREADS. Its text is what such a script does.
+_PERTURBED_SCRIPT = "import sys\n\nfrom kagent.verifiers.harness import main\n\nif __name__ == \"__main__\":\n    sys.exit(main())\n"
+_PERTURBED_UNSET = ("OMP_NUM_THREADS", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE")
 
 
 class _Perturbed:
     """The first case once more, in a second worker that looks like a user's own script (argv[0]
-    `-c`, no -P, no OMP_NUM_THREADS, its own folder as cwd), run alongside the main worker: a kernel
-    whose result depends on where it runs gives another answer here."""
+    `main.py`, no interpreter flags, no OMP_NUM_THREADS or PYTHONUNBUFFERED, its own folder as cwd),
+    run alongside the main worker: a kernel whose result depends on where it runs gives another
+    answer here."""
 
     def __init__(self, job: dict, config: VerifyConfig, device: str, hide: list[str]) -> None:
         import concurrent.futures
 
         first = {**job["cases"][0], "full_checks": False, "determinism": False}
         self.case = first["name"]
-        env = {k: v for k, v in candidate_env(device).items() if k != "OMP_NUM_THREADS"}
-        spec = _sandbox_spec(device, config, hide)
-        self.worker = Spawned([sys.executable, *_PERTURBED_ARGV], env=env, cwd=Path(tempfile.gettempdir()),
+        env = {k: v for k, v in candidate_env(device).items() if k not in _PERTURBED_UNSET}
+        self.folder = Path(tempfile.mkdtemp(prefix="run-"))
+        script = self.folder / "main.py"
+        script.write_text(_PERTURBED_SCRIPT)
+        spec = _sandbox_spec(device, config, hide, [str(self.folder)])
+        self.worker = Spawned([sys.executable, str(script)], env=env, cwd=Path(tempfile.gettempdir()),
                               memory_limit_mb=config.memory_limit_mb if device == "cpu" else None, spec=spec)
         pjob = {**job, "cases": [first], "anticheat": False, "batch_invariance": False, "timing": False,
                 "out_dir": str(self.worker.scratch)}
@@ -219,6 +226,7 @@ class _Perturbed:
             self.worker.kill()
         self._pool.shutdown(wait=True)
         shutil.rmtree(self.worker.scratch, ignore_errors=True)
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def _renamed(obj: Any, renames: dict[str, str]) -> Any:
