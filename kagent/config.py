@@ -73,6 +73,10 @@ class VerifyConfig(BaseModel):
         "Model's parameters into it where names and shapes agree")
     seed: int | None = Field(None, description="base seed from which every case seed is derived; None: drawn fresh "
                              "for each run (reported; pass it back to replay the run)")
+    fresh_case: bool = Field(True, description="one more case whose input seed is drawn from os.urandom on every "
+                             "run, even when the base seed is pinned (--seed, KAGENT_SEED): a suite memorised for a "
+                             "known seed fails it. Run with the environment-perturbed replay; its seed is reported")
+    fresh_case_seed: int | None = Field(None, description="the fresh case's seed, to replay it (None: drawn anew)")
     adversarial_cases: bool = Field(True, description="cases past common tile and grid caps, 4x a dimension, "
                                     "mean-1e3 and near-overflow values (verifiers/suite_adversarial.py)")
 

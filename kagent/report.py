@@ -115,6 +115,8 @@ class VerifyReport(_Strict):
     timing: Timing = Field(default_factory=lambda: Timing(status="not_measured", reason="not asked"))
     seconds: float = 0.0
     seed: int | None = Field(None, description="the run's base seed (kagent verify --seed replays it)")
+    fresh_case_seed: int | None = Field(None, description="seed of the case drawn fresh on every run (os.urandom), "
+                                        "whatever the base seed; VerifyConfig.fresh_case_seed replays it")
     sandbox: Literal["bwrap", "unshare", "none"] = Field(
         "none", description="the OS sandbox the candidate ran in (none: it had the user's files, processes, network)")
     kagent_version: str = "0.1.0"

@@ -167,6 +167,7 @@ def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | Non
 # What a user's own script looks like: `python main.py` (no -P, no -X faulthandler, buffered output,
 # argv[0] a .py file in a folder of its own), no OMP_NUM_THREADS. Its text is what such a script does.
 _PERTURBED_SCRIPT = "import sys\n\nfrom kagent.verifiers.harness import main\n\nif __name__ == \"__main__\":\n    sys.exit(main())\n"
+FRESH_CASE = "seed_fresh"
 _PERTURBED_UNSET = ("OMP_NUM_THREADS", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE")
 
 
@@ -176,7 +177,8 @@ class _Perturbed:
     run alongside the main worker: a kernel whose result depends on where it runs gives another
     answer here."""
 
-    def __init__(self, job: dict, config: VerifyConfig, device: str, hide: list[str]) -> None:
+    def __init__(self, job: dict, config: VerifyConfig, device: str, hide: list[str],
+                 reference_job: dict | None = None, fresh_seed: int | None = None) -> None:
         import concurrent.futures
 
         first = {**job["cases"][0], "full_checks": False, "determinism": False}
@@ -185,41 +187,101 @@ class _Perturbed:
         self.folder = Path(tempfile.mkdtemp(prefix="run-"))
         script = self.folder / "main.py"
         script.write_text(_PERTURBED_SCRIPT)
-        spec = _sandbox_spec(device, config, hide, [str(self.folder)])
+        # the fresh case's reference outputs are written here later: visible to this worker from the start
+        # (laid out as the cache is: <root>/reference/<entry> inputs, <root>/expected/<entry> outputs,
+        # the latter moved out of the worker's view before it starts)
+        self._fresh_root = Path(tempfile.mkdtemp(prefix="kagent-fresh-"))
+        self.fresh_dir: Path | None = self._fresh_root / "reference" / "fresh"
+        self.fresh_dir.mkdir(parents=True)
+        spec = _sandbox_spec(device, config, hide, [str(self.folder), str(self.fresh_dir)])
         self.worker = Spawned([sys.executable, str(script)], env=env, cwd=Path(tempfile.gettempdir()),
                               memory_limit_mb=config.memory_limit_mb if device == "cpu" else None, spec=spec)
-        pjob = {**job, "cases": [first], "anticheat": False, "batch_invariance": False, "timing": False,
+        cases = [first]
+        self.fresh: dict | None = None
+        if reference_job is not None and fresh_seed is not None:
+            # the problem's inputs under a seed nobody could know in advance (same sizes and weights)
+            self.fresh = {**first, "name": FRESH_CASE, "kind": "seed", "seed": fresh_seed}
+            cases.append(self.fresh)
+        self.fresh_events: list[dict] = []
+        self.fresh_note: str | None = None
+        pjob = {**job, "cases": cases, "anticheat": False, "batch_invariance": False, "timing": False,
                 "out_dir": str(self.worker.scratch)}
         _stage_candidate(pjob, self.worker.scratch)
         self._pool = concurrent.futures.ThreadPoolExecutor(1)
-        self._future = self._pool.submit(self.worker.finish, json.dumps(pjob).encode(), config.timeout_s)
+        self._future = self._pool.submit(self._run, pjob, reference_job, config, device)
+
+    def _run(self, pjob: dict, reference_job: dict | None, config: VerifyConfig, device: str) -> SandboxResult:
+        if self.fresh is None:
+            self.fresh_dir = None
+        if self.fresh is not None and reference_job is not None:
+            # the reference of the first and the fresh case, uncached (the fresh seed is new every run)
+            rjob = {**reference_job, "cases": [pjob["cases"][0], self.fresh], "timing": False}
+            result, tmp = _run_job(rjob, config.model_copy(update={"prewarm": False}), device, take_spare=False,
+                                   scratch=self.fresh_dir)
+            events = _events(tmp / "reference_events.jsonl")
+            done = {e["case"] for e in events if e["event"] == "case_done"}
+            if result.status == "ok" and {self.case, FRESH_CASE} <= done:
+                self.fresh_events = events
+                casefiles.expected_root(tmp).mkdir(parents=True, exist_ok=True)
+                os.replace(casefiles.staged_expected_path(tmp, FRESH_CASE).parent, casefiles.expected_dir(tmp))
+                pjob = {**pjob, "case_dir": str(tmp)}
+            else:
+                self.fresh_dir = None
+                self.fresh_note = f"the reference did not complete the fresh case ({result.status})"
+                pjob = {**pjob, "cases": pjob["cases"][:1]}
+        return self.worker.finish(json.dumps(pjob).encode(), config.timeout_s)
 
     def findings(self, case_dir: Path, passed: set[str], ratio: float) -> list[Finding]:
-        """A cheat when the main run got the case right and this run did not."""
+        """A cheat when the main run got the case right and this run did not; the fresh case is
+        judged by the oracle."""
         import torch
 
         try:
             result = self._future.result()
+            expected_dir = self.fresh_dir or case_dir
             out = self.worker.scratch / f"cand_{self.case}.pt"
+            found = self._fresh_findings(ratio)
             if self.case not in passed or not out.is_file():
                 if self.case in passed and result.status == "ok":
-                    return [Finding(check="trap.environment", severity="error", failure_class="cheat", case=self.case,
-                                    message="run as a plain script (other argv, flags, environment, folder) the "
-                                            "candidate did not produce its outputs", evidence={})]
-                return []
+                    return found + [Finding(check="trap.environment", severity="error", failure_class="cheat",
+                                            case=self.case, message="run as a plain script (other argv, flags, "
+                                            "environment, folder) the candidate did not produce its outputs",
+                                            evidence={})]
+                return found
             outs = torch.load(out, weights_only=True)
-            ref = casefiles.load_expected(case_dir, self.case)
+            ref = casefiles.load_expected(expected_dir, self.case)
             sens = ref.get("sens") or [None] * len(outs)
             wrong = [i for i, (o, o64, c, s_) in enumerate(zip(ref["out"], ref["out64"], outs, sens))
                      if oracle.compare(o, o64, c, i, ratio, s_)[0] is not None] if len(outs) == len(ref["out"]) else [0]
             if not wrong:
-                return []
-            return [Finding(check="trap.environment", severity="error", failure_class="cheat", case=self.case,
+                return found
+            return found + [Finding(check="trap.environment", severity="error", failure_class="cheat", case=self.case,
                             message=f"run as a plain script (other argv, flags, environment, folder) the candidate "
                                     f"gets output(s) {wrong} wrong that it gets right under kagent's worker: its "
                                     "result depends on where it runs", evidence={"outputs": wrong})]
         finally:
             self.close()
+
+    def _fresh_findings(self, ratio: float) -> list[Finding]:
+        import torch
+
+        if self.fresh is None or self.fresh_dir is None:
+            return []
+        seed = self.fresh["seed"]
+        out = self.worker.scratch / f"cand_{FRESH_CASE}.pt"
+        if not out.is_file():
+            err = next((e.get("error") for e in _events(self.worker.scratch / "candidate_events.jsonl")
+                        if e["event"] == "case_done" and e["case"] == FRESH_CASE and e.get("error")), None)
+            if err is None:
+                return []  # the run stopped earlier: the environment finding above says so
+            return [_finding("fresh_seed", err["failure_class"], f"on inputs drawn from a fresh seed ({seed}): "
+                             f"{err['type']}: {(err['message'] or '').splitlines()[0] if err['message'] else ''}",
+                             FRESH_CASE, seed=seed)]
+        found = _oracle_findings(casefiles.load_expected(self.fresh_dir, FRESH_CASE),
+                                 torch.load(out, weights_only=True), FRESH_CASE, ratio)
+        return [f.model_copy(update={"check": "fresh_seed", "message": f"on inputs drawn from a fresh seed ({seed}, "
+                                     f"new every run): {f.message}", "evidence": {**f.evidence, "seed": seed}})
+                for f in found]
 
     def close(self) -> None:
         if self.worker.alive():
@@ -227,6 +289,7 @@ class _Perturbed:
         self._pool.shutdown(wait=True)
         shutil.rmtree(self.worker.scratch, ignore_errors=True)
         shutil.rmtree(self.folder, ignore_errors=True)
+        shutil.rmtree(self._fresh_root, ignore_errors=True)
 
 
 def _renamed(obj: Any, renames: dict[str, str]) -> Any:
@@ -299,6 +362,15 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     return h.hexdigest()[:24]
 
 
+def _reference_job(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig) -> dict:
+    return {
+        "mode": "reference", "device": device, "reference": str(files.reference),
+        "cases": [c.model_dump() for c in cases], "max_shape_numel": config.max_shape_numel,
+        "oracle_sample_above": config.oracle_sample_above,
+        "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
+    }
+
+
 def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig,
                   notes: list[Finding] | None = None) -> tuple[Path, list[dict]]:
     """Reference outputs for every case, from the cache or a fresh worker. Raises ReferenceFailed.
@@ -319,12 +391,7 @@ def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, confi
                                          f"({len(bad)} file(s): {', '.join(bad[:3])}); rebuilt",
                                  evidence={"entry": case_dir.name, "files": bad[:20]}))
         casefiles.remove(case_dir)
-    job = {
-        "mode": "reference", "device": device, "reference": str(files.reference),
-        "cases": [c.model_dump() for c in cases], "max_shape_numel": config.max_shape_numel,
-        "oracle_sample_above": config.oracle_sample_above,
-        "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
-    }
+    job = _reference_job(files, cases, device, config)
     result, tmp = _run_job(job, config, device)
     try:
         events = _events(tmp / "reference_events.jsonl")
@@ -568,7 +635,13 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         "bounds_check": config.bounds_check,
         "reference_layers": sorted({n for e in ref_events if e["event"] == "case_done" for n in e.get("layers", [])}),
     }
-    perturbed = _Perturbed(dict(job), config, device, _hidden_paths(files)) if config.anticheat and run_cases else None
+    fresh = None
+    if config.fresh_case:  # drawn from os.urandom whatever the base seed: a suite memorised for a known seed fails it
+        fresh = config.fresh_case_seed if config.fresh_case_seed is not None else int.from_bytes(os.urandom(4), "little") >> 2
+    perturbed = None
+    if config.anticheat and run_cases:
+        perturbed = _Perturbed(dict(job), config, device, _hidden_paths(files), _reference_job(files, cases, device, config),
+                               fresh)
     compiled = None
     if config.anticheat and device == "cpu" and run_cases:  # every launched kernel must compile for the GPU
         from kagent.verifiers.compile_check import CompileCheck
@@ -605,6 +678,8 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             failed = {f.case for f in findings if f.severity == "error"}
             passed = {e["case"] for e in events if e["event"] == "case_done" and e["case"] not in failed}
             findings += perturbed.findings(case_dir, passed, config.error_ratio)
+            if perturbed.fresh_note:
+                not_run.append(CheckNotRun(check=f"case:{FRESH_CASE}", reason=perturbed.fresh_note))
     finally:
         if compiled is not None:
             compiled.close()
@@ -640,7 +715,8 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     timing = _timing(ref_events, events, device, config)
     report = _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing,
                      time.monotonic() - start)
-    report = report.model_copy(update={"sandbox": result.sandbox, "seed": config.seed})
+    report = report.model_copy(update={"sandbox": result.sandbox, "seed": config.seed,
+                                       "fresh_case_seed": fresh if perturbed is not None and perturbed.fresh_dir else None})
     why = _needs_cuda_after_all(findings) if device == "cpu" and report.verdict == "fail" else None
     if why:
         report = report.model_copy(update={"verdict": "not_run", "failure_class": None,
