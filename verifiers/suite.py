@@ -128,6 +128,6 @@ def plan_cases(config: VerifyConfig, constants: list[ShapeConstant], reference_s
     if config.adversarial_cases:  # hook: verifiers/suite_adversarial.py
         from kagent.verifiers.suite_adversarial import adversarial_cases
 
-        cases += [CaseSpec(**{"init_seed": base, **c}) for c in adversarial_cases(base, constants)
+        cases += [CaseSpec(**{"init_seed": base, **c}) for c in adversarial_cases(base, constants, reference_source)
                   if (c["kind"] == "stress" and config.stress) or (c["kind"] == "shape" and config.shapes)]
     return cases

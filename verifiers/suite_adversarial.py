@@ -18,6 +18,7 @@ program instance); the reference worker skips what does not, and says so.
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from kagent.tools.problem import ShapeConstant
@@ -28,17 +29,93 @@ ROWS_PAST_CAP = 4097  # one past 4096 rows, where the element budget allows
 ADVERSARIAL_NUMEL = 1 << 21
 
 
-def _estimate(constants: list[ShapeConstant], overrides: dict[str, int]) -> int:
-    """Input elements if every constant were one dimension of one input (an upper bound in practice)."""
+_SIZED = {"randn": 0, "rand": 0, "zeros": 0, "ones": 0, "empty": 0, "full": None, "randint": None}
+
+
+def _size_args(call: ast.Call) -> list[ast.expr] | None:
+    """The dimension expressions of a tensor constructor call (torch.randn(a, b), torch.full((a, b), v),
+    torch.randint(lo, hi, (a, b))), or None when it is not one or they cannot be told."""
+    name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", None)
+    if name not in _SIZED:
+        return None
+    size = next((k.value for k in call.keywords if k.arg == "size"), None)
+    if size is None:
+        pos = {"full": 0, "randint": 2}.get(name, 0)
+        if name in ("full", "randint") or (len(call.args) == 1 and isinstance(call.args[0], (ast.Tuple, ast.List))):
+            if len(call.args) <= pos:
+                return None
+            size = call.args[pos]
+        else:
+            return list(call.args)
+    return list(size.elts) if isinstance(size, (ast.Tuple, ast.List)) else [size]
+
+
+_SHAPE_KEEPING = frozenset({"to", "float", "half", "bfloat16", "double", "contiguous", "cuda", "cpu", "abs", "clone",
+                            "exp", "neg", "sigmoid", "softmax", "requires_grad_"})
+
+
+def _function(tree: ast.Module, name: str) -> ast.FunctionDef | None:
+    return next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name), None)
+
+
+def _integer_names(expr: ast.expr) -> set[str]:
+    """Names an integer expression is built from; none where it holds a float (a scale, not a size)."""
+    if any(isinstance(n, ast.Constant) and isinstance(n.value, float) for n in ast.walk(expr)):
+        return set()
+    return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
+
+
+def size_names(reference_source: str) -> set[str] | None:
+    """The module-level names that may size a tensor: those in the dimensions of the tensors
+    get_inputs() builds, integers get_init_inputs() passes, and any name the rest of the module (the
+    Model class) uses. A constant used only as a float (a scale such as head_dim**-0.5) is left out.
+    None where get_inputs builds its tensors in a way not read here."""
+    try:
+        tree = ast.parse(reference_source)
+    except SyntaxError:
+        return None
+    fn = _function(tree, "get_inputs")
+    if fn is None:
+        return None
+    names: set[str] = set()
+    sized = False
+    for c in (n for n in ast.walk(fn) if isinstance(n, ast.Call)):
+        d = _size_args(c)
+        if d is not None:
+            sized = True
+            names |= {n.id for e in d for n in ast.walk(e) if isinstance(n, ast.Name)}
+        elif not (isinstance(c.func, ast.Attribute) and c.func.attr in _SHAPE_KEEPING):
+            return None  # a helper, or a call that may change the shape: not read here
+    if not sized:
+        return None
+    init = _function(tree, "get_init_inputs")
+    for ret in (n for n in ast.walk(init) if isinstance(n, ast.Return)) if init else []:
+        items = ret.value.elts if isinstance(ret.value, (ast.List, ast.Tuple)) else [ret.value] if ret.value else []
+        names |= {x for item in items for x in _integer_names(item)}
+    for node in tree.body:
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef)) and node.name not in ("get_inputs", "get_init_inputs"):
+            names |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    return names
+
+
+def estimate(constants: list[ShapeConstant], overrides: dict[str, int], sizes: set[str] | None = None) -> int:
+    """Elements if every constant that may size a tensor (`sizes`; all of them when None) were one
+    dimension of one input: an upper bound in practice (a matmul's work, a layer's weights)."""
     n = 1
     for c in constants:
-        n *= overrides.get(c.name, c.value)
+        if sizes is None or c.name.split("[", 1)[0] in sizes:  # `shape[0]`: a slot of a tuple constant
+            n *= overrides.get(c.name, c.value)
     return n
 
 
-def adversarial_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict[str, int]]]:
+def adversarial_variants(constants: list[ShapeConstant], reference_source: str = "") -> list[tuple[str, dict[str, int]]]:
     if not constants:
         return []
+    sizes = size_names(reference_source) if reference_source else None
+
+    def _estimate(consts: list[ShapeConstant], ov: dict[str, int]) -> int:
+        return estimate(consts, ov, sizes)
+
     largest = max(constants, key=lambda c: c.value)
     first = constants[0]
     out: list[tuple[str, dict[str, int]]] = []
@@ -73,14 +150,14 @@ def _divisible_past(ov: dict[str, int], original: dict[str, int]) -> list[dict[s
     return out
 
 
-def adversarial_cases(base_seed: int, constants: list[ShapeConstant]) -> list[dict[str, Any]]:
+def adversarial_cases(base_seed: int, constants: list[ShapeConstant], reference_source: str = "") -> list[dict[str, Any]]:
     """The cases, as CaseSpec fields (verifiers/suite.py builds them)."""
     cases: list[dict[str, Any]] = [
         {"name": "stress_mean_1e3", "kind": "stress", "seed": base_seed + 11, "transform": "mean_1e3"},
         {"name": "stress_beyond_fp16", "kind": "stress", "seed": base_seed + 13, "transform": "beyond_fp16"},
     ]
     original = {c.name: c.value for c in constants}
-    for name, ov in adversarial_variants(constants):
+    for name, ov in adversarial_variants(constants, reference_source):
         # rows a capped grid never reaches stay unwritten: the canary probes tell that apart
         cases.append({"name": f"shape_{name}", "kind": "shape", "seed": base_seed + 17, "overrides": ov,
                       "fallbacks": _divisible_past(ov, original), "full_checks": name == "rows_past_grid_cap"})
