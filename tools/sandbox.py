@@ -181,6 +181,29 @@ def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
+# The sandbox's HOME (bwrap): this folder of the scratch folder, bound at $HOME.
+HOME_DIR = ".home"
+# what may legitimately land there: compilers' caches; the decoy .netrc's mount point
+_HOME_EXPECTED = (".cache", ".netrc")
+
+
+def home_writes(scratch: Path, limit: int = 20) -> list[str]:
+    """Files a sandboxed process wrote into its private HOME (bwrap), relative to HOME: nothing an
+    honest kernel writes there, beyond compiler caches. Folders are mount points, not writes."""
+    root = Path(scratch) / HOME_DIR
+    if not root.is_dir():
+        return []
+    out = []
+    for p in sorted(root.rglob("*")):
+        rel = p.relative_to(root)
+        if rel.parts[0] in _HOME_EXPECTED or p.is_dir():
+            continue
+        out.append(str(rel))
+        if len(out) >= limit:
+            break
+    return out
+
+
 def _wrap(kind: SandboxKind, argv: list[str], spec: SandboxSpec, scratch: Path) -> list[str]:
     if kind == "none":
         return argv
@@ -189,8 +212,9 @@ def _wrap(kind: SandboxKind, argv: list[str], spec: SandboxSpec, scratch: Path) 
         return ["unshare", *user, "--fork", "--pid", "--kill-child", "--mount-proc", "--net", "--", *argv]
     home = os.path.realpath(os.path.expanduser("~"))
     mounts: list[tuple[str, str]] = [("--tmpfs", "/tmp")]  # (op, path); applied shallowest first
-    if home not in ("/", "/tmp"):
-        mounts += [("--tmpfs", home), ("--decoy", os.path.join(home, ".netrc"))]
+    if home not in ("/", "/tmp"):  # a private HOME, kept in the scratch folder: the parent sees what was written
+        (scratch / HOME_DIR).mkdir(exist_ok=True)
+        mounts += [("--home", home), ("--decoy", os.path.join(home, ".netrc"))]
     cache_root, cache_ro, cache_rw = _cache_mounts()
     mounts.append(("--tmpfs", cache_root))
     for p in spec.hide:
@@ -207,7 +231,7 @@ def _wrap(kind: SandboxKind, argv: list[str], spec: SandboxSpec, scratch: Path) 
             mounts.append(("--ro-bind", p))
     mounts += [("--ro-bind", os.path.realpath(p)) for p in [*cache_ro, *spec.read_only] if os.path.exists(p)]
     mounts += [("--bind", os.path.realpath(p)) for p in [*cache_rw, *spec.writable, str(scratch)] if os.path.exists(p)]
-    order = {"--tmpfs": 0, "--ro-bind-file": 1, "--decoy": 1, "--ro-bind": 1, "--bind": 2}
+    order = {"--tmpfs": 0, "--home": 0, "--ro-bind-file": 1, "--decoy": 1, "--ro-bind": 1, "--bind": 2}
     mounts.sort(key=lambda m: (m[1].rstrip("/").count("/"), order[m[0]]))
     out = ["bwrap", "--ro-bind", "/", "/"]
     out += ["--dev-bind", "/dev", "/dev"] if spec.device == "cuda" else ["--dev", "/dev"]
@@ -219,6 +243,8 @@ def _wrap(kind: SandboxKind, argv: list[str], spec: SandboxSpec, scratch: Path) 
             out += ["--remount-ro", path]
         elif op == "--tmpfs":
             out += ["--tmpfs", path]
+        elif op == "--home":
+            out += ["--bind", str(scratch / HOME_DIR), path]
         elif op == "--ro-bind-file":
             out += ["--ro-bind", _empty_file(), path]
         elif op == "--decoy":

@@ -29,7 +29,8 @@ from kagent.log import get_logger
 from kagent.redact import redact, redact_obj, secret_values
 from kagent.report import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, VerifyReport
 from kagent.tools.problem import ProblemFiles, inspect_sources
-from kagent.tools.sandbox import SandboxResult, SandboxSpec, Spawned, candidate_env, python_argv, sandbox_kind
+from kagent.tools.sandbox import (SandboxResult, SandboxSpec, Spawned, candidate_env, home_writes, python_argv,
+                                  sandbox_kind)
 from kagent.verifiers import casefiles, oracle
 from kagent.verifiers.suite import CaseSpec, plan_cases
 from kagent.verifiers.timing import timing_lock_env
@@ -659,6 +660,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         skip = {r.check.removeprefix("case:") for r in refused}
         events = [e for e in events if not (e["event"] == "case_done" and e["case"] in skip)]
         findings = notes + _judge_events(events, result, case_dir, work, config, device) + _reference_read_findings(events)
+        findings += _home_write_findings(work)
         findings += _weights_hint(events, findings)
         if config.anticheat:
             findings += _stale_output_findings(ref_events, events, run_cases, findings)
@@ -810,6 +812,19 @@ def _layer_policy(static: list[Finding], reference_layers: list[str]) -> list[Fi
                                      "message": f.message + " (allowed: the reference holds the same layer)"})
         out.append(f)
     return out
+
+
+def _home_write_findings(work: Path) -> list[Finding]:
+    """Files the candidate wrote into its private HOME (the OS sandbox keeps them from the user's
+    own, whatever route was taken: Python, ctypes, a child process). Reported, not a failure: they
+    were discarded with the sandbox."""
+    written = home_writes(work)
+    if not written:
+        return []
+    return [Finding(check="sandbox.home_write", severity="warning",
+                    message=f"the candidate wrote {len(written)} file(s) into HOME ({written[0]}, ...): the sandbox's "
+                            "HOME is private and was discarded; nothing reached the user's",
+                    evidence={"files": written})]
 
 
 def _reference_read_findings(events: list[dict]) -> list[Finding]:

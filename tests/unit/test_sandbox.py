@@ -260,3 +260,27 @@ def test_a_changed_reference_cache_is_reported_and_rebuilt(tmp_path, monkeypatch
     assert hit.severity == "warning" and any(n.startswith(casefiles.EXPECTED) for n in hit.evidence["files"])
     again = verify(zeros, ADD_PROBLEM, **args)
     assert not any(f.check == "reference_cache" for f in again.findings)
+
+
+@needs_bwrap
+def test_a_write_into_home_by_any_route_is_seen_by_the_parent(tmp_path):
+    """The sandbox's HOME is a folder of the worker's scratch: a write there through libc (no Python
+    audit event) is listed afterwards, and verify reports it as a warning."""
+    import shutil
+
+    from kagent.tools.sandbox import Spawned, home_writes
+    from kagent.verifiers.verify import _home_write_findings
+
+    code = ("import ctypes, os; libc = ctypes.CDLL(None); libc.open.restype = ctypes.c_int; "
+            "fd = libc.open(os.path.expanduser('~/planted.txt').encode(), os.O_WRONLY | os.O_CREAT, 0o644); "
+            "libc.write(fd, b'x', 1); libc.close(fd)")
+    worker = Spawned([sys.executable, "-c", code], env=scrubbed_env(), cwd=tmp_path, spec=SandboxSpec())
+    try:
+        res = worker.finish(b"", 60)
+        assert res.status == "ok", res.stderr_tail
+        assert home_writes(worker.scratch) == ["planted.txt"]
+        found = _home_write_findings(worker.scratch)
+        assert [(f.check, f.severity) for f in found] == [("sandbox.home_write", "warning")]
+    finally:
+        shutil.rmtree(worker.scratch, ignore_errors=True)
+    assert not Path(os.path.expanduser("~/planted.txt")).exists()
