@@ -193,7 +193,20 @@ def _reset_knobs() -> None:
                     log.debug("cannot reset knobs %s", attr)
 
 
+def _warm_up() -> None:
+    """What every job needs, imported before the job is read (the worker is spawned alongside the
+    candidate's and waits): torch, Triton without the interpreter, the CUDA backend, the frontend."""
+    import torch  # noqa: F401
+    import triton.language  # noqa: F401
+    from triton.compiler import code_generator  # noqa: F401
+
+    from kagent.tools import triton_capture
+
+    triton_capture.cuda_backend(ARCH)
+
+
 def main() -> int:
+    _warm_up()
     job = json.loads(sys.stdin.read())
     try:
         out = _work(job)
