@@ -65,9 +65,14 @@ def kill_tree(pid: int, include_self: bool = True) -> None:
             return
 
 
-def die_with_parent(poll_s: float = 0.5) -> threading.Thread:
-    """Start a daemon thread that kills this process's tree once its parent has gone."""
-    parent = os.getppid()
+def die_with_parent(poll_s: float = 0.5, parent: int | None = None) -> threading.Thread:
+    """Start a daemon thread that kills this process's tree once its parent has gone.
+
+    `parent` is the pid that started this process, where the caller knows it: a process that
+    imports for seconds before it calls this may already have been re-parented (its parent killed
+    meanwhile), and would otherwise take its new parent (init, a subreaper) for its owner.
+    """
+    parent = os.getppid() if parent is None else parent
 
     def watch() -> None:
         while True:
