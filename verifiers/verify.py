@@ -546,7 +546,9 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         config = config.model_copy(update={"seed": fresh_seed()})
     cases = plan_cases(config, files.shape_constants, files.reference_source)
     notes: list[Finding] = []
+    clock = time.monotonic()
     case_dir, ref_events = run_reference(files, cases, device, config, notes)
+    phases = {"reference": time.monotonic() - clock}
     not_run = [CheckNotRun(check=f"case:{e['case']}", reason=e["reason"]) for e in ref_events if e["event"] == "case_skipped"]
     not_run += _shape_notes(files, config)
     run_cases = _ran_as(cases, ref_events)
@@ -561,10 +563,13 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         "reference_layers": sorted({n for e in ref_events if e["event"] == "case_done" for n in e.get("layers", [])}),
     }
     perturbed = _Perturbed(dict(job), config, device, _hidden_paths(files)) if config.anticheat and run_cases else None
+    clock = time.monotonic()
     result, work = _run_job(job, config, device, hide=_hidden_paths(files))
+    phases["candidate_worker"] = time.monotonic() - clock
     try:
         renames = _staged_renames(files, work)
         events = _events(work / "candidate_events.jsonl", renames)
+        phases.update(_worker_phases(events))
         result = result.model_copy(update={k: _renamed(getattr(result, k), renames) for k in ("stderr_tail", "stdout_tail")})
         refused = _refused_shapes(events, run_cases)
         not_run += refused
@@ -585,7 +590,9 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         if perturbed is not None:
             failed = {f.case for f in findings if f.severity == "error"}
             passed = {e["case"] for e in events if e["event"] == "case_done" and e["case"] not in failed}
+            clock = time.monotonic()
             findings += perturbed.findings(case_dir, passed, config.error_ratio)
+            phases["perturbed_wait"] = time.monotonic() - clock
     finally:
         if perturbed is not None:
             perturbed.close()
@@ -607,8 +614,10 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     if config.anticheat:
         from kagent.verifiers.anticheat_static import static_findings
 
+        clock = time.monotonic()
         static = static_findings(files.candidate_source, reference_source=None if files.single_file else files.reference_source,
                                  profile=config.anticheat_profile)
+        phases["static"] = time.monotonic() - clock
         findings = _layer_policy(static, job["reference_layers"]) + findings
         checks_run += ["anticheat.static", "trap.provenance", "trap.replay", "trap.repeat", "trap.environment", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
                        "trap.output_aliasing", "trap.output_type", "trap.integrity"]
@@ -618,12 +627,23 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     timing = _timing(ref_events, events, device, config)
     report = _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing,
                      time.monotonic() - start)
-    report = report.model_copy(update={"sandbox": result.sandbox, "seed": config.seed})
+    report = report.model_copy(update={"sandbox": result.sandbox, "seed": config.seed,
+                                       "phases": {k: round(v, 3) for k, v in phases.items()}})
     why = _needs_cuda_after_all(findings) if device == "cpu" and report.verdict == "fail" else None
     if why:
         report = report.model_copy(update={"verdict": "not_run", "failure_class": None,
                                            "summary": f"needs CUDA: the candidate stops without it ({why[:200]})"})
     return report
+
+
+def _worker_phases(events: list[dict]) -> dict[str, float]:
+    """The candidate worker's time from its events (t: seconds since its job arrived)."""
+    first = next((e["t"] for e in events if e["event"] == "case_start" and "t" in e), None)
+    done = [e for e in events if e["event"] == "case_done"]
+    if first is None:
+        return {}
+    traps = sum(e.get("trap_seconds", 0.0) for e in done)
+    return {"import": first, "cases": sum(e.get("seconds", 0.0) for e in done) - traps, "traps": traps}
 
 
 def _stale_output_findings(ref_events: list[dict], events: list[dict], cases: list[CaseSpec],
