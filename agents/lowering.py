@@ -509,7 +509,7 @@ def _llm_rounds(ctx: _EditContext, v: _Variant, model: str, rounds: int) -> bool
                              reason="the answer holds no ```ptx block with an .entry")
         else:
             rec = judge_edit(ctx, v, new, "llm", name, r)
-        rec.prompt, rec.prompt_tokens, rec.completion_tokens = str(prompt_path), ans.prompt_tokens, ans.completion_tokens
+        rec.prompt, rec.prompt_tokens, rec.completion_tokens = str(prompt_path), ans.usage.prompt_tokens, ans.usage.completion_tokens
         v.rec.edits.append(rec)
         feedback = gate_feedback(rec)
         if rec.outcome == "not_verified":
