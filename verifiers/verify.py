@@ -114,13 +114,18 @@ class _Stall:
 
 
 def _start_spare(config: VerifyConfig, device: str, spec: SandboxSpec | None = None) -> None:
-    """Start the next job's worker now (Python, torch, Triton and CUDA start while other work runs)."""
+    """Start the next job's worker now (Python, torch, Triton and CUDA start while other work runs);
+    a spare started for other settings is replaced."""
     global _spare
-    if _spare is not None:
-        return
     limit = config.memory_limit_mb if device == "cpu" else None
-    _spare = Spawned(python_argv(_HARNESS), env=candidate_env(device, timing_lock_env()), cwd=Path(tempfile.gettempdir()),
-                     memory_limit_mb=limit, spec=spec if spec is not None else _sandbox_spec(device, config))
+    spec = spec if spec is not None else _sandbox_spec(device, config)
+    argv, env = python_argv(_HARNESS), candidate_env(device, timing_lock_env())
+    if _spare is not None:
+        if _spare.key == (tuple(argv), tuple(sorted(env.items())), limit, spec.model_dump_json(), sandbox_kind()) \
+                and _spare.alive():
+            return
+        _drop_spare()
+    _spare = Spawned(argv, env=env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit, spec=spec)
     if not getattr(_drop_spare, "registered", False):
         atexit.register(_drop_spare)
         _drop_spare.registered = True  # type: ignore[attr-defined]
@@ -157,7 +162,7 @@ def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | Non
     stall.stop()
     if stall.fired:
         result = result.model_copy(update={"status": "timeout", "signal": None})
-    if config.prewarm and prefix is None:
+    if config.prewarm and prefix is None and take_spare:
         _start_spare(config, device, spec)
     if scratch is not None and worker.scratch != scratch:
         shutil.rmtree(worker.scratch, ignore_errors=True)
@@ -291,13 +296,21 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     return h.hexdigest()[:24]
 
 
+def _reference_dir(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig) -> Path:
+    return cache_dir() / "reference" / _reference_key(files, cases, device, config)
+
+
+def reference_cached(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig) -> bool:
+    return (_reference_dir(files, cases, device, config) / casefiles.COMPLETE).exists()
+
+
 def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig,
                   notes: list[Finding] | None = None) -> tuple[Path, list[dict]]:
     """Reference outputs for every case, from the cache or a fresh worker. Raises ReferenceFailed.
 
     A cache entry is used only if every file still has the digest recorded when it was made; a
     changed entry is reported (a warning appended to `notes`) and rebuilt."""
-    case_dir = cache_dir() / "reference" / _reference_key(files, cases, device, config)
+    case_dir = _reference_dir(files, cases, device, config)
     done = case_dir / casefiles.COMPLETE
     if done.exists():
         bad = casefiles.tampered(case_dir)
@@ -317,7 +330,7 @@ def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, confi
         "oracle_sample_above": config.oracle_sample_above,
         "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
     }
-    result, tmp = _run_job(job, config, device)
+    result, tmp = _run_job(job, config, device, take_spare=False)  # a spare is the candidate's
     try:
         events = _events(tmp / "reference_events.jsonl")
         errors = [e for e in events if e["event"] == "reference_error"]
@@ -547,7 +560,13 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     cases = plan_cases(config, files.shape_constants, files.reference_source)
     notes: list[Finding] = []
     clock = time.monotonic()
-    case_dir, ref_events = run_reference(files, cases, device, config, notes)
+    if not reference_cached(files, cases, device, config):  # the candidate's worker starts while it computes
+        _start_spare(config, device, _sandbox_spec(device, config, _hidden_paths(files)))
+    try:
+        case_dir, ref_events = run_reference(files, cases, device, config, notes)
+    except ReferenceFailed:
+        _drop_spare()
+        raise
     phases = {"reference": time.monotonic() - clock}
     not_run = [CheckNotRun(check=f"case:{e['case']}", reason=e["reason"]) for e in ref_events if e["event"] == "case_skipped"]
     not_run += _shape_notes(files, config)
