@@ -72,7 +72,7 @@ def dispatch(job, pool):
         ans = complete([{"role": "user", "content": "fix this kernel"}], model=job.options.model,
                        ledger=KernelLedger(pool, job.kernel.id), max_tokens=200, min_answer_tokens=20)
         return _result(job, "unrepaired", f"fake: the model said {ans.text.strip()!r}",
-                       tokens=ans.prompt_tokens + ans.completion_tokens)
+                       tokens=ans.usage.tokens)
     raise AssertionError(f"unknown fake kernel kind {kind!r}")
 
 
