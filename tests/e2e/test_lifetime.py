@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from kagent.batch.plan import KernelSpec
-from kagent.procs import descendants
+from kagent.procs import descendants, kill_tree
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBLEM = ROOT / "tests" / "corpus" / "problems" / "vector_add.py"
@@ -142,8 +142,6 @@ def test_kill_9_of_a_batch_worker_leaves_no_process_behind(tmp_path):
         stdout, stderr = p.communicate(timeout=300)
     finally:
         if p.poll() is None:
-            from kagent.procs import kill_tree
-
             kill_tree(p.pid)
             p.wait(timeout=30)
     assert p.returncode == 0, stderr[-3000:]
@@ -213,7 +211,5 @@ def test_an_mcp_client_that_hangs_up_mid_call_leaves_no_process_behind(tmp_path)
         assert_all_gone(tree)
     finally:
         if p.poll() is None:
-            from kagent.procs import kill_tree
-
             kill_tree(p.pid)
         p.wait(timeout=30)
