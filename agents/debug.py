@@ -405,7 +405,8 @@ def search_propose(
                 search.tried = search.tried[: len(search.tried) - len(todo)]
                 search.survivors, search.improved, search.screened = [], [], []
                 return search_propose(base_source, search, screener=screener, combine_fn=combine_fn,
-                                      seen_hashes=seen_hashes, deadline_s=deadline_s, clock=clock, base_runs=base_runs)
+                                      seen_hashes=seen_hashes, deadline_s=deadline_s, clock=clock, first_batch=first_batch,
+                                      batch=batch, max_improvements=max_improvements, base_runs=base_runs)
             continue
         if not search.combined:
             search.combined = True

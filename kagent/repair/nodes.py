@@ -398,7 +398,8 @@ def _screener(ctx: RepairContext, state: RepairState, report: VerifyReport) -> t
         old = ctx.cache.pop("screener_obj", None)
         if old is not None:
             old.close()
-        scr = Screener(Path(state.original), Path(state.verify_reference), vcfg)
+        scr = Screener(Path(state.original), Path(state.verify_reference), vcfg,
+                       per_candidate_s=ctx.config.screen_candidate_s)
         why = scr.prepare(cases)
         if why is not None:
             scr.close()
@@ -429,6 +430,8 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
     left = remaining_s(state, ctx, t0)
     prop = search_propose(base_src, search, screener=screener, combine_fn=combined, seen_hashes=state.seen_hashes,
                           deadline_s=None if left is None else left * 0.8, clock=ctx.clock,
+                          first_batch=ctx.config.search_first_batch, batch=ctx.config.search_batch,
+                          max_improvements=ctx.config.search_improvements,
                           base_runs=report.failure_class not in guards.RUN_FAILURES)
     (ctx.run.path / f"search_{state.base_index}.json").write_text(json.dumps({
         "base": state.base_index, "base_screen_score": search.base_score,

@@ -77,6 +77,11 @@ class RepairConfig(BaseModel):
     backend: Literal["auto", "triton", "cuda", "ptx"] = Field(
         "auto", description="the kernel's backend (retrieval, prompt); auto: detected from the source at ingest"
     )
+    search_first_batch: int = Field(8, ge=1, description="offline search: candidate edits in the first screen batch")
+    search_batch: int = Field(24, ge=1, description="offline search: candidate edits per later screen batch")
+    search_improvements: int = Field(
+        2, ge=0, description="offline search: screen improvements (no pass yet) sent to the full verifier per base")
+    screen_candidate_s: float = Field(30.0, gt=0, description="offline search: the screen's time per candidate")
     learn: bool = Field(True, description="feed verified repairs to the pattern library")
     device: DeviceChoice = "auto"
 
