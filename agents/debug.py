@@ -17,9 +17,9 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-from kagent.budget import Ledger
+from kagent.budget import CallUsage, Ledger
 from kagent.errors import BudgetExceeded
 from kagent.repair.state import RepairConfig
 from kagent.report import VerifyReport
@@ -39,22 +39,16 @@ class Proposal(BaseModel):
     source: str | None = None
     origin: str = ""
     pattern_ids: list[str] = []
-    # LLM accounting (zero for the engine)
+    # LLM accounting (zero for the engine); the overrun fields of `usage` are set only with status
+    # "overrun" (the provider's usage beyond what was reserved for the call, and beyond the budget)
     prompt: list[dict[str, str]] = []
     answer: str = ""
-    counted_prompt_tokens: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost_usd: float | None = None
+    usage: CallUsage = Field(default_factory=CallUsage)
     requests: int = 0
     retries: list[str] = []
     error_kind: str = ""
-    # status "budget": which budget refused the call; "overrun": the provider's usage beyond what
-    # was reserved for the call, and beyond the token budget
+    # status "budget": which budget refused the call
     budget_guard: Literal["token_budget", "cost", ""] = ""
-    reserved_tokens: int = 0
-    overrun_tokens: int = 0
-    budget_overrun_tokens: int = 0
 
 
 # -- shared helpers ---------------------------------------------------------------------------
@@ -235,28 +229,22 @@ def llm_propose(
             retries=exc.errors[:-1],
             error_kind=exc.kind,
         )
+    u = ans.usage
     acct: dict[str, Any] = dict(
         prompt=messages,
         answer=ans.text,
-        counted_prompt_tokens=ans.counted_prompt_tokens,
-        prompt_tokens=ans.prompt_tokens,
-        completion_tokens=ans.completion_tokens,
-        cost_usd=ans.cost_usd,
+        usage=u.model_copy(update={"overrun_tokens": 0, "budget_overrun_tokens": 0}),
         requests=ans.requests,
         retries=ans.retries,
-        reserved_tokens=ans.reserved_tokens,
     )
-    if ans.overrun_tokens and ledger.token_budget is not None:  # the count failed: the next call cannot be trusted
-        over = (f"; the token budget is overrun by {ans.budget_overrun_tokens}" if ans.budget_overrun_tokens
-                else "")
+    if u.overrun_tokens and ledger.token_budget is not None:  # the count failed: the next call cannot be trusted
+        over = f"; the token budget is overrun by {u.budget_overrun_tokens}" if u.budget_overrun_tokens else ""
         return Proposal(
             status="overrun",
-            message=(f"the provider reported {ans.prompt_tokens}+{ans.completion_tokens} tokens for a call reserved "
-                     f"at {ans.reserved_tokens} (counted prompt {ans.counted_prompt_tokens}): overran by "
-                     f"{ans.overrun_tokens}{over}; no further calls"),
-            overrun_tokens=ans.overrun_tokens,
-            budget_overrun_tokens=ans.budget_overrun_tokens,
-            **acct,
+            message=(f"the provider reported {u.prompt_tokens}+{u.completion_tokens} tokens for a call reserved "
+                     f"at {u.reserved_tokens} (counted prompt {u.counted_prompt_tokens}): overran by "
+                     f"{u.overrun_tokens}{over}; no further calls"),
+            **{**acct, "usage": u},
         )
     res = apply_edits(base_source, ans.text, reference_names=reference_names, guard_reference_part=single_file)
     if res.status != "applied":
@@ -417,7 +405,8 @@ def search_propose(
                 search.tried = search.tried[: len(search.tried) - len(todo)]
                 search.survivors, search.improved, search.screened = [], [], []
                 return search_propose(base_source, search, screener=screener, combine_fn=combine_fn,
-                                      seen_hashes=seen_hashes, deadline_s=deadline_s, clock=clock, base_runs=base_runs)
+                                      seen_hashes=seen_hashes, deadline_s=deadline_s, clock=clock, first_batch=first_batch,
+                                      batch=batch, max_improvements=max_improvements, base_runs=base_runs)
             continue
         if not search.combined:
             search.combined = True

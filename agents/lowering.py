@@ -38,6 +38,7 @@ from kagent.report import Finding
 from kagent.tools import ptx as ptxtool
 from kagent.tools.ptx_launch import (
     MANIFEST_NAME,
+    bundle_files,
     DiffResult,
     LoweredManifest,
     LoweredVariant,
@@ -211,6 +212,7 @@ def lower(candidate: str | Path, reference: str | Path | None = None, arch: str 
 
     ok_variants = [v for v in variants if v.rec.ptxas == "accepted" and not any(
         f.severity == "error" for f in v.rec.findings)]
+    shutil.copyfile(candidate, out / "triton_original.py")  # beside the manifest, and in the candidate's bundle
     manifest = LoweredManifest(arch=arch, triton_version=cap.triton_version, original="triton_original.py",
                                variants=[v.lv for v in ok_variants], launches=cap.launches)
     manifest_path = out / MANIFEST_NAME
@@ -237,7 +239,7 @@ def lower(candidate: str | Path, reference: str | Path | None = None, arch: str 
                 break
         report.llm = ctx.ledger.snapshot()
     manifest_dump(manifest, manifest_path)
-    report.ptx_candidate = str(ptxtool.write_ptx_candidate(out, candidate, MANIFEST_NAME,
+    report.ptx_candidate = str(ptxtool.write_ptx_candidate(out, candidate, bundle_files(manifest_path), MANIFEST_NAME,
                                                            init_signature=cap.init_signature,
                                                            forward_signature=cap.forward_signature))
 
@@ -507,7 +509,7 @@ def _llm_rounds(ctx: _EditContext, v: _Variant, model: str, rounds: int) -> bool
                              reason="the answer holds no ```ptx block with an .entry")
         else:
             rec = judge_edit(ctx, v, new, "llm", name, r)
-        rec.prompt, rec.prompt_tokens, rec.completion_tokens = str(prompt_path), ans.prompt_tokens, ans.completion_tokens
+        rec.prompt, rec.prompt_tokens, rec.completion_tokens = str(prompt_path), ans.usage.prompt_tokens, ans.usage.completion_tokens
         v.rec.edits.append(rec)
         feedback = gate_feedback(rec)
         if rec.outcome == "not_verified":

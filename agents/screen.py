@@ -23,7 +23,7 @@ from kagent.tools.sandbox import Spawned, candidate_env, python_argv
 
 log = logging.getLogger("kagent.agents.screen")
 
-_WORKER = "kagent.agents.screen_worker"
+_WORKER = "kagent.verifiers.screen_worker"
 CUDA_C_COMPILE_S = 180.0  # a load_inline build of one edited candidate, at most
 
 

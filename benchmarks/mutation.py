@@ -22,6 +22,7 @@ A mutant that survives with the check on and is bitwise identical to the origina
 equivalent in both columns; one caught only by the bounds check counts as a miss with it off.
 
     python benchmarks/mutation.py [--per-kernel N] [--ops unmasked_load,tie_flip] [--jobs J] [--out results.json]
+    python benchmarks/mutation.py --blind [--per-kernel N] [--limit M]   # unseen kernels: the blind set's twins
 """
 
 from __future__ import annotations
@@ -151,8 +152,21 @@ def _bitwise_same(orig: Path, mutant: Path, ref: Path) -> bool:
         return False  # a mutant that hangs or dies is not equivalent
 
 
-def _kernels(extra: bool) -> list[tuple[str, Path, Path]]:
+BLIND = ROOT / "benchmarks" / "blind" / "nearmiss"
+
+
+def _blind_kernels() -> list[tuple[str, Path, Path]]:
+    """The blind set's correct Triton twins (written by a helper who never read kagent's code, never
+    used to write the operators or the checks): mutants of kernels kagent was not tuned on."""
+    entries = yaml.safe_load((BLIND / "manifest.yaml").read_text())
+    return [(f"blind/{e['fixed']}", BLIND / e["fixed"], BLIND / e["reference"]) for e in entries
+            if e.get("backend") == "triton"]
+
+
+def _kernels(extra: bool, blind: bool = False) -> list[tuple[str, Path, Path]]:
     """(name, candidate, reference) of the correct kernels to mutate."""
+    if blind:
+        return _blind_kernels()
     entries = [e for e in yaml.safe_load((CORPUS / "manifest.yaml").read_text()) if e["expect"] == "pass"]
     out = [(e["path"], CORPUS / e["path"], CORPUS / e["reference"] if e.get("reference") else CORPUS / e["path"])
            for e in entries]
@@ -170,6 +184,9 @@ def main() -> None:
     ap.add_argument("--per-kernel", type=int, default=6, help="mutants sampled per kernel (0: all)")
     ap.add_argument("--ops", default="", help="comma-separated operators to keep (default: all)")
     ap.add_argument("--no-extra", action="store_true", help="only the corpus, not benchmarks/mutation_kernels")
+    ap.add_argument("--blind", action="store_true",
+                    help="mutate the blind set's correct twins (benchmarks/blind/nearmiss) instead: unseen kernels")
+    ap.add_argument("--limit", type=int, default=0, help="at most this many mutants, sampled (0: all)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, default=None)
@@ -182,7 +199,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     work = Path(tempfile.mkdtemp(prefix="kagent-mut-"))
     jobs = []
-    for kernel, src_path, ref in _kernels(not args.no_extra):
+    for kernel, src_path, ref in _kernels(not args.no_extra, args.blind):
         tree = ast.parse(src_path.read_text())
         sites = _sites(tree, tie_sensitivity(ref.read_text()) is not None)
         if keep:
@@ -196,6 +213,9 @@ def main() -> None:
             mpath = work / f"{src_path.stem}__m{k}_{op}.py"
             mpath.write_text(text)
             jobs.append((kernel, src_path, ref, mpath, op))
+
+    if args.limit and len(jobs) > args.limit:
+        jobs = rng.sample(jobs, args.limit)
 
     def run(job):
         name, orig, ref, mpath, op = job

@@ -42,6 +42,25 @@ class LedgerSnapshot(BaseModel):
             self.cost_usd += cost_usd
 
 
+class CallUsage(BaseModel):
+    """One LLM call's usage: the one model that holds it (tools.llm's LLMAnswer and the debug agent's
+    Proposal embed it; the run's totals are a LedgerSnapshot)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    counted_prompt_tokens: int = Field(0, description="our own count of the prompt, before the call")
+    prompt_tokens: int = Field(0, description="what the provider reported (our estimate when it reported none)")
+    completion_tokens: int = 0
+    cost_usd: float | None = Field(None, description="None when the model's price is unknown (or no call was made)")
+    reserved_tokens: int = Field(0, description="prompt + answer tokens the ledger held for the call")
+    overrun_tokens: int = Field(0, description="usage beyond the reservation (0 when the count held)")
+    budget_overrun_tokens: int = Field(0, description="tokens spent beyond the token budget after the call")
+
+    @property
+    def tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
 class Admission(BaseModel):
     """What the ledger allows for one call: the answer may use at most `max_tokens`."""
 

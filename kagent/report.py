@@ -114,6 +114,10 @@ class VerifyReport(_Strict):
     checks_not_run: list[CheckNotRun] = Field(default_factory=list)
     timing: Timing = Field(default_factory=lambda: Timing(status="not_measured", reason="not asked"))
     seconds: float = 0.0
+    phases: dict[str, float] = Field(
+        default_factory=dict, description="where `seconds` went: reference (0 when cached), candidate_worker (its "
+        "whole wall time: start, import, cases), import, cases, traps (anti-cheat replays inside the worker), "
+        "perturbed_wait (the plain-script run outlasting the worker), static (the source analysis)")
     seed: int | None = Field(None, description="the run's base seed (kagent verify --seed replays it)")
     fresh_case_seed: int | None = Field(None, description="seed of the case drawn fresh on every run (os.urandom), "
                                         "whatever the base seed; VerifyConfig.fresh_case_seed replays it")

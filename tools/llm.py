@@ -35,7 +35,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from kagent.budget import Ledger
+from kagent.budget import CallUsage, Ledger
 from kagent.config import offline_llm_env
 from kagent.errors import BudgetExceeded, KagentError
 
@@ -87,18 +87,12 @@ class LLMAnswer(BaseModel):
 
     text: str
     model: str
-    counted_prompt_tokens: int
-    prompt_tokens: int
-    completion_tokens: int
+    usage: CallUsage
     max_tokens: int
-    cost_usd: float | None
     finish_reason: str | None = None
     requests: int = 1
     retries: list[str] = []
     exact_tokenizer: bool = True
-    reserved_tokens: int = 0
-    overrun_tokens: int = 0  # usage beyond the reservation (0 when the count held)
-    budget_overrun_tokens: int = 0  # tokens spent beyond the token budget after this call
 
 
 def _litellm() -> Any:
@@ -338,16 +332,11 @@ def complete(
     return LLMAnswer(
         text=text,
         model=lmodel,
-        counted_prompt_tokens=counted,
-        prompt_tokens=p,
-        completion_tokens=c,
+        usage=CallUsage(counted_prompt_tokens=counted, prompt_tokens=p, completion_tokens=c, cost_usd=cost,
+                        reserved_tokens=reserved, overrun_tokens=overrun, budget_overrun_tokens=budget_overrun),
         max_tokens=admission.max_tokens,
-        cost_usd=cost,
         finish_reason=getattr(response.choices[0], "finish_reason", None),
         requests=requests,
         retries=seen,
         exact_tokenizer=exact,
-        reserved_tokens=reserved,
-        overrun_tokens=overrun,
-        budget_overrun_tokens=budget_overrun,
     )

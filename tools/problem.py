@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import ast
 import types
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from kagent.errors import InputError
+from kagent.memo import ContentMemo, text_digest
 
 # Module-level int constants whose name says they set a size are boundary-shape candidates.
 # Names that set semantics rather than size (a reduction axis, a kernel size, a stride) are not.
@@ -233,23 +234,46 @@ def cuda_requirements(tree: ast.Module) -> list[str]:
 
 
 def inspect_sources(candidate: str | Path, reference: str | Path | None = None) -> ProblemFiles:
-    """Read and statically validate a candidate and its reference. Raises InputError on bad input."""
+    """Read and statically validate a candidate and its reference. Raises InputError on bad input.
+
+    The files are read on every call; their analysis is made once per distinct content (_MEMO): a
+    repair inspects the original and its reference when it starts, when it verifies candidate #0
+    (a copy in the run directory) and when it prepares its screen."""
     cand_path = Path(candidate).resolve()
-    cand_src = _read(cand_path, "candidate")
+    ref_path = None if reference is None else Path(reference).resolve()
+    try:
+        cand_src = _read(cand_path, "candidate")
+        ref_src = None if ref_path is None else _read(ref_path, "reference")
+    except InputError:  # unreadable: the checks in their own order say which error comes first
+        return _inspect(cand_path, ref_path)
+    key = (text_digest(cand_src), text_digest(ref_src), ref_path is None or ref_path == cand_path)
+    found = _MEMO.get(key, lambda: _inspect(cand_path, ref_path, cand_src, ref_src))
+    return replace(found, candidate=cand_path, reference=cand_path if ref_path is None else ref_path,
+                   shape_constants=list(found.shape_constants), needs_cuda=list(found.needs_cuda))
+
+
+# The analysis depends on the two texts and on whether they are one file; the paths are set per call.
+_MEMO: ContentMemo[ProblemFiles] = ContentMemo(maxsize=64)
+
+
+def _inspect(cand_path: Path, ref_path: Path | None, cand_src: str | None = None,
+             ref_src: str | None = None) -> ProblemFiles:
+    if cand_src is None:
+        cand_src = _read(cand_path, "candidate")
     cand_tree = parse(cand_src, cand_path, "candidate")
     cand_classes = _classes(cand_tree)
     if "ModelNew" not in cand_classes:
         raise InputError(f"no class ModelNew in candidate {cand_path}")
 
-    if reference is None:
+    if ref_path is None:
         if "Model" not in cand_classes:
             raise InputError(
                 f"candidate {cand_path} has no class Model and no --reference was given"
             )
         ref_path, ref_src, ref_tree = cand_path, cand_src, cand_tree
     else:
-        ref_path = Path(reference).resolve()
-        ref_src = _read(ref_path, "reference")
+        if ref_src is None:
+            ref_src = _read(ref_path, "reference")
         ref_tree = parse(ref_src, ref_path, "reference")
 
     ref_classes, ref_funcs = _classes(ref_tree), _functions(ref_tree)

@@ -932,9 +932,11 @@ def run_candidate(job: dict, emit: Emit) -> None:
             if first_case and job.get("batch_invariance"):
                 record["batch_invariance"] = _batch_invariance(model, data["inputs"], main.outputs, device, allocator)
             if first_case and job.get("anticheat"):
+                traps_start = time.monotonic()
                 _traps(job, case, data, model, module, main, allocator, record, out_dir, pristine)
                 _replay(job, data, main, replay, record, out_dir)
                 _repeat_calls(job, data, model, main, record, out_dir)
+                record["trap_seconds"] = time.monotonic() - traps_start
             if first_case and job.get("timing") and device == "cuda":
                 from kagent.verifiers.timing import time_cuda
 
@@ -985,11 +987,13 @@ def _warm_up() -> None:
 def main() -> int:
     _warm_up()
     job = json.loads(sys.stdin.read())
+    arrived = time.monotonic()
     out_dir = Path(job["out_dir"])
     out_dir.mkdir(parents=True, exist_ok=True)
     stream = open(out_dir / f"{job['mode']}_events.jsonl", "a", buffering=1)
 
-    def emit(**event: Any) -> None:
+    def emit(**event: Any) -> None:  # t: seconds since the job arrived (the report's phase times)
+        event["t"] = round(time.monotonic() - arrived, 3)
         stream.write(json.dumps(event, default=_json_default) + "\n")
         stream.flush()
 

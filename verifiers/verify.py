@@ -115,13 +115,18 @@ class _Stall:
 
 
 def _start_spare(config: VerifyConfig, device: str, spec: SandboxSpec | None = None) -> None:
-    """Start the next job's worker now (Python, torch, Triton and CUDA start while other work runs)."""
+    """Start the next job's worker now (Python, torch, Triton and CUDA start while other work runs);
+    a spare started for other settings is replaced."""
     global _spare
-    if _spare is not None:
-        return
     limit = config.memory_limit_mb if device == "cpu" else None
-    _spare = Spawned(python_argv(_HARNESS), env=candidate_env(device, timing_lock_env()), cwd=Path(tempfile.gettempdir()),
-                     memory_limit_mb=limit, spec=spec if spec is not None else _sandbox_spec(device, config))
+    spec = spec if spec is not None else _sandbox_spec(device, config)
+    argv, env = python_argv(_HARNESS), candidate_env(device, timing_lock_env())
+    if _spare is not None:
+        if _spare.key == (tuple(argv), tuple(sorted(env.items())), limit, spec.model_dump_json(), sandbox_kind()) \
+                and _spare.alive():
+            return
+        _drop_spare()
+    _spare = Spawned(argv, env=env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit, spec=spec)
     if not getattr(_drop_spare, "registered", False):
         atexit.register(_drop_spare)
         _drop_spare.registered = True  # type: ignore[attr-defined]
@@ -158,7 +163,7 @@ def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | Non
     stall.stop()
     if stall.fired:
         result = result.model_copy(update={"status": "timeout", "signal": None})
-    if config.prewarm and prefix is None:
+    if config.prewarm and prefix is None and take_spare:
         _start_spare(config, device, spec)
     if scratch is not None and worker.scratch != scratch:
         shutil.rmtree(worker.scratch, ignore_errors=True)
@@ -372,13 +377,21 @@ def _reference_job(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     }
 
 
+def _reference_dir(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig) -> Path:
+    return cache_dir() / "reference" / _reference_key(files, cases, device, config)
+
+
+def reference_cached(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig) -> bool:
+    return (_reference_dir(files, cases, device, config) / casefiles.COMPLETE).exists()
+
+
 def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig,
                   notes: list[Finding] | None = None) -> tuple[Path, list[dict]]:
     """Reference outputs for every case, from the cache or a fresh worker. Raises ReferenceFailed.
 
     A cache entry is used only if every file still has the digest recorded when it was made; a
     changed entry is reported (a warning appended to `notes`) and rebuilt."""
-    case_dir = cache_dir() / "reference" / _reference_key(files, cases, device, config)
+    case_dir = _reference_dir(files, cases, device, config)
     done = case_dir / casefiles.COMPLETE
     if done.exists():
         bad = casefiles.tampered(case_dir)
@@ -393,7 +406,7 @@ def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, confi
                                  evidence={"entry": case_dir.name, "files": bad[:20]}))
         casefiles.remove(case_dir)
     job = _reference_job(files, cases, device, config)
-    result, tmp = _run_job(job, config, device)
+    result, tmp = _run_job(job, config, device, take_spare=False)  # a spare is the candidate's
     try:
         events = _events(tmp / "reference_events.jsonl")
         errors = [e for e in events if e["event"] == "reference_error"]
@@ -622,7 +635,15 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         config = config.model_copy(update={"seed": fresh_seed()})
     cases = plan_cases(config, files.shape_constants, files.reference_source)
     notes: list[Finding] = []
-    case_dir, ref_events = run_reference(files, cases, device, config, notes)
+    clock = time.monotonic()
+    if not reference_cached(files, cases, device, config):  # the candidate's worker starts while it computes
+        _start_spare(config, device, _sandbox_spec(device, config, _hidden_paths(files)))
+    try:
+        case_dir, ref_events = run_reference(files, cases, device, config, notes)
+    except ReferenceFailed:
+        _drop_spare()
+        raise
+    phases = {"reference": time.monotonic() - clock}
     not_run = [CheckNotRun(check=f"case:{e['case']}", reason=e["reason"]) for e in ref_events if e["event"] == "case_skipped"]
     not_run += _shape_notes(files, config)
     run_cases = _ran_as(cases, ref_events)
@@ -650,10 +671,13 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         job["compile_check"] = True
         compiled = CompileCheck(files.candidate_source, config.memory_limit_mb, config.timeout_s,
                                 _sandbox_spec(device, config, _hidden_paths(files)))
+    clock = time.monotonic()
     result, work = _run_job(job, config, device, hide=_hidden_paths(files))
+    phases["candidate_worker"] = time.monotonic() - clock
     try:
         renames = _staged_renames(files, work)
         events = _events(work / "candidate_events.jsonl", renames)
+        phases.update(_worker_phases(events))
         result = result.model_copy(update={k: _renamed(getattr(result, k), renames) for k in ("stderr_tail", "stdout_tail")})
         refused = _refused_shapes(events, run_cases)
         not_run += refused
@@ -673,13 +697,17 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             findings += trap_findings
             not_run += trap_not_run
         if compiled is not None:
+            clock = time.monotonic()
             compile_findings, compile_not_run = compiled.findings(Path(files.candidate), events)
+            phases["compile_check"] = time.monotonic() - clock
             findings += compile_findings
             not_run += compile_not_run
         if perturbed is not None:
             failed = {f.case for f in findings if f.severity == "error"}
             passed = {e["case"] for e in events if e["event"] == "case_done" and e["case"] not in failed}
+            clock = time.monotonic()
             findings += perturbed.findings(case_dir, passed, config.error_ratio)
+            phases["perturbed_wait"] = time.monotonic() - clock
             if perturbed.fresh_note:
                 not_run.append(CheckNotRun(check=f"case:{FRESH_CASE}", reason=perturbed.fresh_note))
     finally:
@@ -705,8 +733,10 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     if config.anticheat:
         from kagent.verifiers.anticheat_static import static_findings
 
+        clock = time.monotonic()
         static = static_findings(files.candidate_source, reference_source=None if files.single_file else files.reference_source,
                                  profile=config.anticheat_profile)
+        phases["static"] = time.monotonic() - clock
         findings = _layer_policy(static, job["reference_layers"]) + findings
         checks_run += ["anticheat.static", "trap.provenance", "trap.replay", "trap.repeat", "trap.environment", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
                        *(["compile.ttir"] if compiled is not None else []),
@@ -718,12 +748,23 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     report = _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing,
                      time.monotonic() - start)
     report = report.model_copy(update={"sandbox": result.sandbox, "seed": config.seed,
-                                       "fresh_case_seed": fresh if perturbed is not None and perturbed.fresh_dir else None})
+                                       "fresh_case_seed": fresh if perturbed is not None and perturbed.fresh_dir else None,
+                                       "phases": {k: round(v, 3) for k, v in phases.items()}})
     why = _needs_cuda_after_all(findings) if device == "cpu" and report.verdict == "fail" else None
     if why:
         report = report.model_copy(update={"verdict": "not_run", "failure_class": None,
                                            "summary": f"needs CUDA: the candidate stops without it ({why[:200]})"})
     return report
+
+
+def _worker_phases(events: list[dict]) -> dict[str, float]:
+    """The candidate worker's time from its events (t: seconds since its job arrived)."""
+    first = next((e["t"] for e in events if e["event"] == "case_start" and "t" in e), None)
+    done = [e for e in events if e["event"] == "case_done"]
+    if first is None:
+        return {}
+    traps = sum(e.get("trap_seconds", 0.0) for e in done)
+    return {"import": first, "cases": sum(e.get("seconds", 0.0) for e in done) - traps, "traps": traps}
 
 
 def _stale_output_findings(ref_events: list[dict], events: list[dict], cases: list[CaseSpec],

@@ -15,6 +15,7 @@ import logging
 from typing import Any
 
 from kagent.adapters import toolkit
+from kagent.procs import die_on_hangup, die_with_parent
 from kagent.repair.state import RepairSummary
 from kagent.report import VerifyReport
 
@@ -81,5 +82,14 @@ def _forbid_unknown_arguments(server: Any, name: str) -> None:
 
 
 def serve(patterns_dir: str | None = None) -> None:
-    """Serve over stdio until the client closes stdin."""
-    build_server(patterns_dir).run("stdio")
+    """Serve over stdio until the client closes stdin.
+
+    A tool call runs in a thread the SDK cannot cancel, so a client that goes away mid-call (killed,
+    or closing the pipe after its own time-out) would leave the call running, and with it a verify
+    worker spinning in a hung candidate. The server therefore ends itself and everything below it
+    when its client dies (die_with_parent) or closes stdin while a call is still running (die_on_hangup).
+    """
+    server = build_server(patterns_dir)
+    die_with_parent()
+    die_on_hangup(0)
+    server.run("stdio")

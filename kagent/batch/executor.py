@@ -26,7 +26,7 @@ from typing import IO, Any, Protocol
 
 from kagent.batch.gpus import GPU_TROUBLE, GpuPool, append_event, detect_gpus, lock_path, now, select_gpus
 from kagent.batch.plan import BatchOptions, GpuEvent, KernelResult
-from kagent.batch.worker import Job, load_runner, read_result, result_path, write_json_atomic
+from kagent.batch.worker import COORDINATOR_ENV, Job, load_runner, read_result, result_path, write_json_atomic
 from kagent.procs import kill_tree
 from kagent.verifiers.timing import TIMING_LOCK_ENV
 
@@ -103,7 +103,7 @@ class LocalExecutor:
         kdir.mkdir(parents=True, exist_ok=True)
         job_file = kdir / "job.json"
         write_json_atomic(job_file, job.model_dump_json(indent=2))
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **{COORDINATOR_ENV: str(os.getpid())})
         for var in ("KAGENT_PATTERNS_DIR", "KAGENT_CACHE_DIR", "KAGENT_DATA_DIR"):  # workers run in the batch dir
             if env.get(var) and not os.path.isabs(env[var]):
                 env[var] = os.path.abspath(env[var])

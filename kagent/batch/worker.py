@@ -34,6 +34,7 @@ log = logging.getLogger("kagent.batch.worker")
 
 Runner = Callable[["Job", PoolClient], KernelResult]
 
+COORDINATOR_ENV = "KAGENT_BATCH_COORDINATOR"  # the pid of the process that started this worker (LocalExecutor)
 NO_LLM_ROUTES = ("pass", "cheat", "far_miss", "unsupported")  # triage routes that end a repair without the LLM
 
 
@@ -257,7 +258,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write("usage: python -m kagent.batch.worker JOB.json\n")
         return 2
     klog.configure(os.environ.get("KAGENT_BATCH_VERBOSE") == "1")
-    die_with_parent()
+    coordinator = os.environ.get(COORDINATOR_ENV, "")
+    die_with_parent(parent=int(coordinator) if coordinator.isdigit() else None)
     job = Job.model_validate_json(Path(args[0]).read_text())
     job.kdir.mkdir(parents=True, exist_ok=True)
     with open(job.kdir / "worker.lock", "a+") as lock:  # held while this worker lives (see batch._wait_stale_workers)

@@ -302,9 +302,10 @@ def _llm_event(ctx: RepairContext, state: RepairState, prop: Proposal) -> None:
     elif prop.status == "wall_time":
         emit(ctx, "llm_wall_time", message=prop.message, **common)
     else:
-        emit(ctx, "llm_answer", answer=prop.answer, counted_prompt_tokens=prop.counted_prompt_tokens,
-             prompt_tokens=prop.prompt_tokens, completion_tokens=prop.completion_tokens, cost_usd=prop.cost_usd,
-             reserved_tokens=prop.reserved_tokens, overrun_tokens=prop.overrun_tokens, outcome=prop.status, feedback=prop.message if prop.status == "feedback" else None, **common)
+        u = prop.usage
+        emit(ctx, "llm_answer", answer=prop.answer, counted_prompt_tokens=u.counted_prompt_tokens,
+             prompt_tokens=u.prompt_tokens, completion_tokens=u.completion_tokens, cost_usd=u.cost_usd,
+             reserved_tokens=u.reserved_tokens, overrun_tokens=u.overrun_tokens, outcome=prop.status, feedback=prop.message if prop.status == "feedback" else None, **common)
 
 
 def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
@@ -337,14 +338,10 @@ def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
             deadline_s=remaining_s(state, ctx, t0), clock=ctx.clock,
         )
         _llm_event(ctx, state, prop)
-        upd.update(
-            llm_requests=state.llm_requests + prop.requests,
-            prompt_tokens=state.prompt_tokens + prop.prompt_tokens,
-            completion_tokens=state.completion_tokens + prop.completion_tokens,
-            cost_usd=state.cost_usd + (prop.cost_usd or 0.0),
-            cost_known=state.cost_known and (prop.cost_usd is not None or prop.status in ("budget", "provider_error", "wall_time")),
-            llm_calls=state.llm_calls + (1 if prop.answer or prop.status in ("candidate", "feedback", "overrun") else 0),
-        )
+        spent = state.spent
+        if prop.answer or prop.status in ("candidate", "feedback", "overrun"):  # the model answered: one call
+            spent.add_call(prop.usage.prompt_tokens, prop.usage.completion_tokens, prop.usage.cost_usd)
+        upd.update(llm_requests=state.llm_requests + prop.requests, **RepairState.spent_update(spent))
     best = f"best candidate #{state.best_index}: {_best_summary(ctx, state)}"
     if prop.status == "candidate":
         assert prop.source is not None
@@ -366,8 +363,8 @@ def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         emit(ctx, "guard", name=name, action="stop", reason=prop.message)
         return {**upd, **_stop("unrepaired", name, f"{name}: {prop.message}; {best}")}
     if prop.status == "overrun":
-        emit(ctx, "guard", name="token_budget", action="stop", reason=prop.message, overrun_tokens=prop.overrun_tokens,
-             budget_overrun_tokens=prop.budget_overrun_tokens)
+        emit(ctx, "guard", name="token_budget", action="stop", reason=prop.message, overrun_tokens=prop.usage.overrun_tokens,
+             budget_overrun_tokens=prop.usage.budget_overrun_tokens)
         return {**upd, "attempts": state.attempts + 1,
                 **_stop("unrepaired", "token_budget", f"token_budget: {prop.message}; {best}")}
     if prop.status == "wall_time":
@@ -401,7 +398,8 @@ def _screener(ctx: RepairContext, state: RepairState, report: VerifyReport) -> t
         old = ctx.cache.pop("screener_obj", None)
         if old is not None:
             old.close()
-        scr = Screener(Path(state.original), Path(state.verify_reference), vcfg)
+        scr = Screener(Path(state.original), Path(state.verify_reference), vcfg,
+                       per_candidate_s=ctx.config.screen_candidate_s)
         why = scr.prepare(cases)
         if why is not None:
             scr.close()
@@ -432,6 +430,8 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
     left = remaining_s(state, ctx, t0)
     prop = search_propose(base_src, search, screener=screener, combine_fn=combined, seen_hashes=state.seen_hashes,
                           deadline_s=None if left is None else left * 0.8, clock=ctx.clock,
+                          first_batch=ctx.config.search_first_batch, batch=ctx.config.search_batch,
+                          max_improvements=ctx.config.search_improvements,
                           base_runs=report.failure_class not in guards.RUN_FAILURES)
     (ctx.run.path / f"search_{state.base_index}.json").write_text(json.dumps({
         "base": state.base_index, "base_screen_score": search.base_score,
@@ -532,6 +532,7 @@ def _stop_repaired(state: RepairState, n: int, report: VerifyReport, score: list
 def summary_of(state: RepairState, ctx: RepairContext, *, status: str | None = None, guard: str | None = None,
                reason: str | None = None) -> RepairSummary:
     st = status or (state.status if state.status != "running" else "unrepaired")
+    spent = state.spent
     repaired_path = None
     if st == "repaired" and state.repaired_index is not None:
         dst = ctx.run.repaired_path(state.kernel)
@@ -544,16 +545,16 @@ def summary_of(state: RepairState, ctx: RepairContext, *, status: str | None = N
         repaired_path=repaired_path,
         run_dir=str(ctx.run.path),
         attempts=state.attempts,
-        tokens=state.prompt_tokens + state.completion_tokens,
-        cost=round(state.cost_usd, 6),
+        tokens=spent.tokens,
+        cost=round(spent.cost_usd, 6),
         guard=guard or state.guard,  # type: ignore[arg-type]
         kernel=state.kernel,
         model=ctx.config.model,
         triage=state.triage,
-        prompt_tokens=state.prompt_tokens,
-        completion_tokens=state.completion_tokens,
-        llm_calls=state.llm_calls,
-        cost_known=state.cost_known,
+        prompt_tokens=spent.prompt_tokens,
+        completion_tokens=spent.completion_tokens,
+        llm_calls=spent.calls,
+        cost_known=spent.cost_known,
         candidates=state.step,
         best_index=state.best_index,
         seconds=round(state.elapsed_s, 3),

@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from kagent.agents.guards import recursion_fired, recursion_limit
-from kagent.budget import Ledger, LedgerSnapshot
+from kagent.budget import Ledger
 from kagent.config import VerifyConfig, fresh_seed, validation_message
 from kagent.errors import InputError
 from kagent.repair.nodes import RepairContext, StaticCheckFn, VerifyFn, summary_of
@@ -227,9 +227,7 @@ def repair(
             else:
                 values = snap.values
                 state = values if isinstance(values, RepairState) else RepairState.model_validate(values)
-                spent = LedgerSnapshot(prompt_tokens=state.prompt_tokens, completion_tokens=state.completion_tokens,
-                                       cost_usd=state.cost_usd, calls=state.llm_calls, cost_known=state.cost_known)
-                ledger = ledger or Ledger(cfg.token_budget, cfg.cost_budget_usd, spent=spent)
+                ledger = ledger or Ledger(cfg.token_budget, cfg.cost_budget_usd, spent=state.spent)
                 if snap.next:
                     run.log("resume", at=list(snap.next), step=state.step, attempts=state.attempts)
                 else:

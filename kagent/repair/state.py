@@ -1,6 +1,6 @@
 """The repair graph's models: its settings, its (flat) state, its summary.
 
-Layer 1: imports only kagent.config. Sources and reports are files in the run directory; the
+Layer 1: imports only kagent.config and kagent.budget. Sources and reports are files in the run directory; the
 state holds ids, counters, paths, hashes and short strings, so that checkpoints stay small and
 plain (no nested models for msgpack to warn about).
 """
@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from kagent.budget import LedgerSnapshot
 from kagent.config import DeviceChoice
 
 RunStatus = Literal["running", "repaired", "already_correct", "cheat", "unrepaired", "error"]
@@ -76,6 +77,11 @@ class RepairConfig(BaseModel):
     backend: Literal["auto", "triton", "cuda", "ptx"] = Field(
         "auto", description="the kernel's backend (retrieval, prompt); auto: detected from the source at ingest"
     )
+    search_first_batch: int = Field(8, ge=1, description="offline search: candidate edits in the first screen batch")
+    search_batch: int = Field(24, ge=1, description="offline search: candidate edits per later screen batch")
+    search_improvements: int = Field(
+        2, ge=0, description="offline search: screen improvements (no pass yet) sent to the full verifier per base")
+    screen_candidate_s: float = Field(30.0, gt=0, description="offline search: the screen's time per candidate")
     learn: bool = Field(True, description="feed verified repairs to the pattern library")
     device: DeviceChoice = "auto"
 
@@ -136,7 +142,8 @@ class RepairState(BaseModel):
     pattern_ids: list[str] = Field(default_factory=list)
     rejected: list[str] = Field(default_factory=list, description="guard rejections: 'n:guard:reason'")
 
-    # ledger numbers (the live Ledger object is in the runtime context)
+    # ledger numbers (the live Ledger object is in the runtime context), flat as the checkpoint
+    # keeps them: read and written as one LedgerSnapshot (`spent`, `spent_update`)
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost_usd: float = 0.0
@@ -150,6 +157,18 @@ class RepairState(BaseModel):
     repaired_index: int | None = None
     repaired_origin: str = ""
     repaired_patterns: list[str] = Field(default_factory=list)
+
+    @property
+    def spent(self) -> LedgerSnapshot:
+        """The run's LLM usage so far (a copy: change it, then return `spent_update` of it)."""
+        return LedgerSnapshot(prompt_tokens=self.prompt_tokens, completion_tokens=self.completion_tokens,
+                              cost_usd=self.cost_usd, calls=self.llm_calls, cost_known=self.cost_known)
+
+    @staticmethod
+    def spent_update(spent: LedgerSnapshot) -> dict[str, int | float | bool]:
+        """The state update that records `spent`."""
+        return {"prompt_tokens": spent.prompt_tokens, "completion_tokens": spent.completion_tokens,
+                "cost_usd": spent.cost_usd, "llm_calls": spent.calls, "cost_known": spent.cost_known}
 
 
 class RepairSummary(BaseModel):

@@ -1,8 +1,10 @@
 """`kagent batch` end to end with the real repair graph and verifier (CPU, Triton interpreter).
 
-- 30 mixed kernels (correct, near-miss, cheating, crashing, hanging) from the corpus, offline
-  model, a small verify suite: every kernel ends with a status; killed mid-batch and rerun, the
-  batch resumes with nothing lost or repeated. Several minutes on a 2-core machine: marked slow.
+- Mixed kernels (correct, near-miss, cheating, crashing, hanging) from the corpus, offline model,
+  a small verify suite: every kernel ends with a status; killed mid-batch and rerun, the batch
+  resumes with nothing lost or repeated. CI runs 8 kernels, one or two of each kind (a couple of
+  minutes on 2 cores); KAGENT_BATCH_E2E_ALL=1 runs all 30 (tens of minutes). The 30-kernel batch
+  killed twice runs on every CI run in test_batch_kill_twice.py, with cheap stand-ins for repairs.
 - A scripted LLM (real token counts, offline) on three near-miss kernels: the shared budget is
   never exceeded and every token is booked to a kernel.
 - One kernel with the default VerifyConfig.
@@ -40,8 +42,13 @@ CHEATS = {"torch_matmul": "matmul", "aten_ops_helper": "softmax", "call_referenc
           "timer_patch": "vector_add"}
 
 
-def mixed_manifest(path: Path) -> dict[str, str]:
-    """Writes the 30-kernel manifest; returns id -> kind."""
+ALL = bool(os.environ.get("KAGENT_BATCH_E2E_ALL"))
+SUBSET = {"softmax", "softmax_missing_mask", "vector_add_missing_mask", "cheat_torch_matmul", "cheat_call_reference",
+          "segfault_0", "hang_verify", "hang_killed"}
+
+
+def mixed_manifest(path: Path, everything: bool = True) -> dict[str, str]:
+    """Writes the 30-kernel manifest (or CI's 8 of them); returns id -> kind."""
     specs: list[KernelSpec] = []
     kinds: dict[str, str] = {}
     for n in CORRECT:
@@ -65,8 +72,12 @@ def mixed_manifest(path: Path) -> dict[str, str]:
     specs.append(KernelSpec(candidate=str(FIX / "hang.py"), id="hang_killed", reference=str(C / "problems" / "softmax.py"),
                             verify={"timeout_s": 300}, timeout_s=5))
     kinds["hang_verify"] = kinds["hang_killed"] = "hang"
-    path.write_text("".join(s.model_dump_json() + "\n" for s in specs))
     assert len(specs) == 30
+    if not everything:
+        specs = [s for s in specs if (s.id or Path(s.candidate).stem) in SUBSET]
+        kinds = {k: v for k, v in kinds.items() if k in SUBSET}
+        assert len(specs) == len(SUBSET) == len(kinds)
+    path.write_text("".join(s.model_dump_json() + "\n" for s in specs))
     return kinds
 
 
@@ -92,9 +103,10 @@ def _alive(pid: int) -> bool:
 # its own deadlines: up to 1500 s to the kill(s), 2400 s for the resumed run, and a few waits between
 @pytest.mark.slow
 @pytest.mark.timeout(4200)
-def test_thirty_mixed_kernels_kill_and_resume(tmp_path):
+def test_mixed_kernels_kill_and_resume(tmp_path):
     manifest = tmp_path / "mixed.jsonl"
-    kinds = mixed_manifest(manifest)
+    kinds = mixed_manifest(manifest, everything=ALL)
+    n = len(kinds)
     out = tmp_path / "out"
     args = [str(manifest), "--token-budget", "50000", "--jobs", "2", "--out", str(out), "--json", "--model", "offline",
             "--max-attempts", "2", "--kernel-timeout", "600", *SMALL]
@@ -109,7 +121,7 @@ def test_thirty_mixed_kernels_kill_and_resume(tmp_path):
     in_flight: list[str] = []
     kills = 0
     for _attempt in range(4):
-        while len(list(out.glob("kernels/*/result.json"))) < 10 or not mid_run():
+        while len(list(out.glob("kernels/*/result.json"))) < n // 3 or not mid_run():
             assert p.poll() is None, p.stderr.read()[-3000:]
             assert time.monotonic() < deadline
             time.sleep(0.1)
@@ -139,7 +151,7 @@ def test_thirty_mixed_kernels_kill_and_resume(tmp_path):
     assert r.returncode == 0, stderr[-3000:]
     s = json.loads(stdout)
     by = {k["id"]: k for k in s["kernels"]}
-    assert s["complete"] and len(by) == 30 and set(by) == set(kinds)
+    assert s["complete"] and len(s["kernels"]) == len(by) == n and set(by) == set(kinds)
     for kid, kind in kinds.items():
         k = by[kid]
         assert k["status"] in ("repaired", "already_correct", "cheat", "unrepaired", "error") and k["reason"], k
@@ -155,7 +167,7 @@ def test_thirty_mixed_kernels_kill_and_resume(tmp_path):
     assert (hk["status"] == "error" and "worker killed" in hk["reason"]) or (
         hk["status"] == "unrepaired" and hk["failure_class"] == "timeout"), hk
     assert by["hang_verify"]["failure_class"] == "timeout"
-    assert sum(by[k]["status"] == "repaired" for k in NEARMISS) >= 5
+    assert sum(by[k]["status"] == "repaired" for k in NEARMISS if k in by) >= sum(k in by for k in NEARMISS) // 2
     # nothing lost or repeated: finished kernels untouched; interrupted runs resumed in their own run dir
     for kid, text in done_before.items():
         assert (out / "kernels" / kid / "result.json").read_text() == text
@@ -166,9 +178,9 @@ def test_thirty_mixed_kernels_kill_and_resume(tmp_path):
     # written) restarts once per kill, no more
     assert all(by[kid]["starts"] == 1 for kid in done_before)
     assert all(1 <= k["starts"] <= 1 + kills for k in s["kernels"])
-    assert sum(k["starts"] for k in s["kernels"]) >= 30 + len(in_flight)
+    assert sum(k["starts"] for k in s["kernels"]) >= n + len(in_flight)
     assert s["tokens_spent"] == 0 and s["token_budget"] == 50000  # offline: the pattern engine costs no tokens
-    assert (out / "report.html").is_file() and len((out / "summary.csv").read_text().splitlines()) == 31
+    assert (out / "report.html").is_file() and len((out / "summary.csv").read_text().splitlines()) == n + 1
 
 
 @pytest.mark.timeout(1260)  # its deadline: 1200 s

@@ -72,5 +72,66 @@ def dispatch(job, pool):
         ans = complete([{"role": "user", "content": "fix this kernel"}], model=job.options.model,
                        ledger=KernelLedger(pool, job.kernel.id), max_tokens=200, min_answer_tokens=20)
         return _result(job, "unrepaired", f"fake: the model said {ans.text.strip()!r}",
-                       tokens=ans.prompt_tokens + ans.completion_tokens)
+                       tokens=ans.usage.tokens)
     raise AssertionError(f"unknown fake kernel kind {kind!r}")
+
+
+# -- a mixed batch whose kernels do their kind's real thing, cheaply (test_batch_kill_twice.py) -----
+SPIN_TAG_ENV = "BATCH_TEST_SPIN_TAG"  # put in every spinner's command line: the test finds leftovers by it
+
+
+def _sandboxed(code: str, timeout_s: float):
+    """Run `code` in the verify workers' OS sandbox (tools/sandbox.py), as verify would."""
+    import sys
+    import tempfile
+
+    from kagent.tools.sandbox import SandboxSpec, run_sandboxed, scrubbed_env
+
+    with tempfile.TemporaryDirectory(prefix="kagent-batch-test-") as cwd:
+        return run_sandboxed([sys.executable, "-c", code], timeout_s=timeout_s, env=scrubbed_env(), cwd=Path(cwd),
+                             spec=SandboxSpec(cpu_limit_s=600))
+
+
+def _spinner() -> str:
+    """A candidate that hangs: it starts a spinner in a new session (out of the sandbox's process
+    group) and spins itself; both carry the test's tag in their command line."""
+    tag = os.environ.get(SPIN_TAG_ENV, "kagent-batch-test-spin")
+    spin = f"while True: pass  # {tag}"
+    return (f"import subprocess, sys\nsubprocess.Popen([sys.executable, '-c', {spin!r}], start_new_session=True)\n"
+            f"{spin}\n")
+
+
+def mixed(job, pool):
+    """Kinds by id prefix: correct_ and nearmiss_ run a short sandboxed check (a stand-in for verify
+    and repair); cheat_ runs the real static anti-cheat on a corpus cheat; segv_ runs a sandboxed
+    child that segfaults; segvworker_ segfaults the worker itself; hangverify_ runs a sandboxed
+    spinner until its (verify-like) 8-s time-out; hangkilled_ runs one forever (the batch kills it)."""
+    kind = job.kernel.id.split("_")[0]
+    marker = Path(job.batch_dir) / "kernels" / job.kernel.id / f"start{job.starts}"
+    marker.write_text(str(os.getpid()))
+    if kind in ("correct", "nearmiss"):
+        res = _sandboxed("import time; time.sleep(0.3)", timeout_s=120)
+        assert res.status == "ok", res
+        return (_result(job, "already_correct", "stand-in: passes", failure_class="pass") if kind == "correct" else
+                _result(job, "repaired", "stand-in: repaired", failure_class="numerical_mismatch", attempts=1))
+    if kind == "cheat":
+        from kagent.verifiers.anticheat_static import static_findings
+
+        cand, ref = Path(job.kernel.candidate), Path(job.kernel.reference)
+        found = [f for f in static_findings(cand.read_text(), reference_source=ref.read_text())
+                 if f.severity == "error" and f.failure_class == "cheat"]
+        return _result(job, "cheat" if found else "unrepaired", "; ".join(f.check for f in found) or "no cheat found",
+                       failure_class="cheat" if found else None)
+    if kind == "segv":
+        res = _sandboxed("import ctypes; ctypes.string_at(0)", timeout_s=120)
+        return _result(job, "unrepaired", f"the candidate crashed ({res.signal})", failure_class="crash")
+    if kind == "segvworker":
+        import ctypes
+
+        ctypes.string_at(0)
+    if kind == "hangverify":
+        res = _sandboxed(_spinner(), timeout_s=8)
+        return _result(job, "unrepaired", f"the candidate {res.status}", failure_class=res.status)
+    if kind == "hangkilled":
+        _sandboxed(_spinner(), timeout_s=3600)
+    raise AssertionError(f"unknown mixed kernel kind {kind!r}")

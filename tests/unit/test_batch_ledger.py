@@ -196,7 +196,7 @@ def test_a_real_llm_call_under_a_kernel_ledger(tmp_path):
             answers.append(complete(msgs, model=f"script:{script}", ledger=ledger, max_tokens=100,
                                     min_answer_tokens=20, request_index=i))
     st = pool.state()
-    assert answers and st.spent == sum(a.prompt_tokens + a.completion_tokens for a in answers)
+    assert answers and st.spent == sum(a.usage.tokens for a in answers)
     assert st.kernels["a"].spent <= st.kernels["a"].granted <= 900 and st.reserved == 0
 
 

@@ -58,7 +58,7 @@ def _spend_until_refused(ledger: Ledger, model: str) -> int:
             ans = complete(_messages(calls), model=model, ledger=ledger, max_tokens=300, min_answer_tokens=16)
         except BudgetExceeded:
             return calls
-        assert ans.overrun_tokens == 0
+        assert ans.usage.overrun_tokens == 0
         calls += 1
 
 

@@ -336,3 +336,22 @@ def test_a_kernel_that_cannot_run_here_is_unsupported_not_a_far_miss():
                           device="cpu")
     assert classify(report, None, engine="llm").route == "unsupported"
     assert report_score(report)[0] == 3.0
+
+
+def test_call_usage_is_held_by_one_model():
+    """An LLM call's usage lives in CallUsage: the answer and the debug agent's proposal embed it
+    rather than copying its fields; the graph state's totals are read and written as one snapshot."""
+    from kagent.agents.debug import Proposal
+    from kagent.budget import CallUsage, LedgerSnapshot
+    from kagent.repair.state import RepairState
+    from kagent.tools.llm import LLMAnswer
+
+    usage_fields = set(CallUsage.model_fields)
+    for model in (LLMAnswer, Proposal):
+        assert model.model_fields["usage"].annotation is CallUsage
+        assert not usage_fields & set(model.model_fields), model.__name__
+    spent = LedgerSnapshot(prompt_tokens=3, completion_tokens=4, cost_usd=0.5, calls=2, cost_known=False)
+    assert RepairState(**RepairState.spent_update(spent)).spent == spent
+    state = RepairState()
+    state.spent.add_call(10, 10, 1.0)  # a copy: the state changes only through an update
+    assert state.spent == LedgerSnapshot()

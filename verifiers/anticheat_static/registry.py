@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from kagent.memo import ContentMemo, text_digest
 from kagent.report import Finding, Severity
 from kagent.verifiers.anticheat_static.checks_compute import (
     check_fallback,
@@ -145,7 +146,8 @@ def static_findings(
     only: list[str] | None = None,
 ) -> list[Finding]:
     """Run the static anti-cheat checks on a candidate's source. Raises InputError when it does not
-    parse, ValueError for an unknown profile or check name."""
+    parse, ValueError for an unknown profile or check name. Each distinct (source, reference
+    source, profile, checks) is analysed once per process (_MEMO)."""
     if profile not in PROFILES:
         raise ValueError(f"unknown anti-cheat profile {profile!r}; known: {sorted(PROFILES)}")
     names = list(CHECKS)
@@ -155,6 +157,18 @@ def static_findings(
         if unknown:
             raise ValueError(f"unknown anti-cheat check(s) {unknown}; known: {sorted(CHECKS)}")
         names = [n for n in names if n in wanted]
+    key = (text_digest(source), text_digest(reference_source), profile, tuple(names))
+    found = _MEMO.get(key, lambda: tuple(_analyse(source, reference_source, profile, names)))
+    return [f.model_copy(deep=True) for f in found]  # callers may edit theirs; the memo's stay as found
+
+
+# One analysis per distinct (candidate source, reference source, profile, checks): a repair
+# pre-screens each candidate (the graph's static_anticheat node and guard) and verifies it
+# (verify_files), and all of them ask for the same findings.
+_MEMO: ContentMemo[tuple[Finding, ...]] = ContentMemo(maxsize=256)
+
+
+def _analyse(source: str, reference_source: str | None, profile: Profile, names: list[str]) -> list[Finding]:
     an = Analysis(source, reference_source)
     findings: list[Finding] = []
     for name in names:

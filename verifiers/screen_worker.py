@@ -1,7 +1,7 @@
 """The screen worker: many candidate files judged on a few cases in ONE process (torch and Triton
 imported once, the reference's cached case files read once).
 
-Run as `python -m kagent.agents.screen_worker` in the verifier's sandbox (scrubbed environment,
+Run as `python -m kagent.verifiers.screen_worker` in the verifier's sandbox (scrubbed environment,
 own process group, timeout, memory limit). Job on stdin (JSON): case_dir, device, single_file,
 cases (CaseSpec dicts), candidates (paths), ratio, out (a JSONL file), candidate_timeout_s (a
 candidate over it is judged `timeout` and the next one starts). One line per candidate:
