@@ -82,6 +82,19 @@ class VerifyConfig(BaseModel):
 
 
 SEED_ENV = "KAGENT_SEED"  # pins the base seed of every run in this environment (a CI job, a replay)
+# pins the fresh case's seed too: for a test suite that must give the same verdicts on every run (it
+# gives up what the fresh case is for; kagent's own tests set it, users should not)
+FRESH_SEED_ENV = "KAGENT_FRESH_SEED"
+
+
+def fresh_case_seed(config_seed: int | None) -> int:
+    """The fresh case's seed: the one asked for, else KAGENT_FRESH_SEED, else drawn from os.urandom."""
+    if config_seed is not None:
+        return config_seed
+    pinned = os.environ.get(FRESH_SEED_ENV)
+    if pinned:
+        return int(pinned)
+    return int.from_bytes(os.urandom(4), "little") >> 2
 
 
 def fresh_seed() -> int:

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from kagent.config import CacheConfig, VerifyConfig, cache_dir, fresh_seed
+from kagent.config import CacheConfig, VerifyConfig, cache_dir, fresh_case_seed, fresh_seed
 from kagent.errors import InputError, ReferenceFailed, SandboxUnavailable
 from kagent.log import get_logger
 from kagent.redact import redact, redact_obj, secret_values
@@ -659,7 +659,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     }
     fresh = None
     if config.fresh_case:  # drawn from os.urandom whatever the base seed: a suite memorised for a known seed fails it
-        fresh = config.fresh_case_seed if config.fresh_case_seed is not None else int.from_bytes(os.urandom(4), "little") >> 2
+        fresh = fresh_case_seed(config.fresh_case_seed)
     perturbed = None
     if config.anticheat and run_cases:
         perturbed = _Perturbed(dict(job), config, device, _hidden_paths(files), _reference_job(files, cases, device, config),

@@ -119,3 +119,14 @@ def test_host_bookkeeping_on_shapes_is_not_torch_compute(tmp_path):
 
     assert "aten::sum" in _recorded(tmp_path, smuggled)
     assert "aten::sum" in _recorded(tmp_path, lambda x: (torch.tensor([1.0]) + x[0]).sum())
+
+
+def test_the_fresh_case_seed_is_new_each_run_unless_pinned(monkeypatch):
+    from kagent.config import fresh_case_seed
+
+    monkeypatch.delenv("KAGENT_FRESH_SEED", raising=False)
+    monkeypatch.setenv("KAGENT_SEED", "42")  # a pinned base seed does not pin the fresh case
+    assert len({fresh_case_seed(None) for _ in range(8)}) > 1
+    assert fresh_case_seed(7) == 7  # a replay
+    monkeypatch.setenv("KAGENT_FRESH_SEED", "11")  # a test suite's choice
+    assert fresh_case_seed(None) == 11
