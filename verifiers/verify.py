@@ -21,9 +21,10 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
-from kagent.config import CacheConfig, VerifyConfig, cache_dir, fresh_case_seed, fresh_seed
+from kagent.config import FRESH_SEED_ENV, CacheConfig, VerifyConfig, cache_dir, fresh_case_seed, fresh_seed
 from kagent.errors import InputError, ReferenceFailed, SandboxUnavailable
 from kagent.log import get_logger
 from kagent.redact import redact, redact_obj, secret_values
@@ -184,8 +185,14 @@ class _Perturbed:
     answer here."""
 
     def __init__(self, job: dict, config: VerifyConfig, device: str, hide: list[str],
-                 reference_job: dict | None = None, fresh_seed: int | None = None) -> None:
+                 reference_job: dict | None = None, fresh_seed: int | None = None,
+                 cached_reference: Callable[[list[dict]], tuple[Path, list[dict]]] | None = None) -> None:
+        """cached_reference: where the fresh seed is pinned (a replay, a test suite), its reference
+        outputs come from the cache like any other case's (given the two cases, it returns their
+        entry and events)."""
         import concurrent.futures
+
+        self._cached_reference = cached_reference
 
         first = {**job["cases"][0], "full_checks": False, "determinism": False}
         self.case = first["name"]
@@ -219,7 +226,15 @@ class _Perturbed:
     def _run(self, pjob: dict, reference_job: dict | None, config: VerifyConfig, device: str) -> SandboxResult:
         if self.fresh is None:
             self.fresh_dir = None
-        if self.fresh is not None and reference_job is not None:
+        if self.fresh is not None and self._cached_reference is not None:
+            try:
+                self.fresh_dir, self.fresh_events = self._cached_reference([pjob["cases"][0], self.fresh])
+                pjob = {**pjob, "case_dir": str(self.fresh_dir)}
+            except ReferenceFailed as exc:
+                self.fresh_dir = None
+                self.fresh_note = f"the reference did not complete the fresh case ({exc})"
+                pjob = {**pjob, "cases": pjob["cases"][:1]}
+        elif self.fresh is not None and reference_job is not None:
             # the reference of the first and the fresh case, uncached (the fresh seed is new every run)
             rjob = {**reference_job, "cases": [pjob["cases"][0], self.fresh], "timing": False}
             result, tmp = _run_job(rjob, config.model_copy(update={"prewarm": False}), device, take_spare=False,
@@ -662,8 +677,13 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         fresh = fresh_case_seed(config.fresh_case_seed)
     perturbed = None
     if config.anticheat and run_cases:
+        pinned = config.fresh_case_seed is not None or bool(os.environ.get(FRESH_SEED_ENV))
+
+        def cached(two: list[dict]) -> tuple[Path, list[dict]]:
+            return run_reference(files, [CaseSpec(**c) for c in two], device, config)
+
         perturbed = _Perturbed(dict(job), config, device, _hidden_paths(files), _reference_job(files, cases, device, config),
-                               fresh)
+                               fresh, cached if pinned else None)
     compiled = None
     if config.anticheat and device == "cpu" and run_cases:  # every launched kernel must compile for the GPU
         from kagent.verifiers.compile_check import CompileCheck
