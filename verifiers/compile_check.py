@@ -260,15 +260,19 @@ class CompileCheck:
         self._args = (memory_limit_mb, sandbox)
         self._index = _cache_path() / f"src_{hashlib.sha256(candidate_source.encode()).hexdigest()[:24]}.json"
         self.worker: Spawned | None = None
+        self.spawned = False  # whether this check started a compile worker at all
         try:
             known = json.loads(self._index.read_text())
         except (OSError, json.JSONDecodeError):
             known = None
-        if not known or any(_cached(k) is None for k in known):  # a first verify of this source: start now
+        # a first verify of this source: start now, where there are cores to overlap on (on two, a worker
+        # whose kernels turn out to be cached, as after an edit of host code, would only take CPU away)
+        if (not known or any(_cached(k) is None for k in known)) and (os.cpu_count() or 1) >= 4:
             self._spawn()
 
     def _spawn(self) -> Spawned:
         if self.worker is None:
+            self.spawned = True
             env = {k: v for k, v in candidate_env("cpu").items() if k not in _LOOSENERS}  # set again in _work
             self.worker = Spawned(python_argv(_MODULE), env=env, cwd=Path(tempfile.gettempdir()),
                                   memory_limit_mb=self._args[0], spec=self._args[1])
