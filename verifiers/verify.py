@@ -628,7 +628,7 @@ def _needs_cuda_after_all(findings: list[Finding]) -> str | None:
     """Every error is the candidate's own complaint that it has no CUDA (an assert on .is_cuda, a
     missing CUDA_HOME): the message to report as `not_run` rather than a broken kernel."""
     errors = [f for f in findings if f.severity == "error"]
-    if not errors or any(f.failure_class == "cheat" or f.check not in ("load", "run") for f in errors):
+    if not errors or any(f.failure_class == "cheat" or f.check not in ("load", "run", "fresh_seed") for f in errors):
         return None
     for f in errors:
         text = f.message + "\n" + str(f.evidence.get("traceback", ""))[-1500:]
