@@ -115,6 +115,11 @@ class _Stall:
         self._thread.join()
 
 
+def _worker_key(argv: list[str], env: dict[str, str], limit: int | None, spec: SandboxSpec) -> tuple:
+    """What a started worker must match to take a job (tools/sandbox.Spawned.key)."""
+    return (tuple(argv), tuple(sorted(env.items())), limit, spec.model_dump_json(), sandbox_kind())
+
+
 def _start_spare(config: VerifyConfig, device: str, spec: SandboxSpec | None = None) -> None:
     """Start the next job's worker now (Python, torch, Triton and CUDA start while other work runs);
     a spare started for other settings is replaced."""
@@ -123,8 +128,7 @@ def _start_spare(config: VerifyConfig, device: str, spec: SandboxSpec | None = N
     spec = spec if spec is not None else _sandbox_spec(device, config)
     argv, env = python_argv(_HARNESS), candidate_env(device, timing_lock_env())
     if _spare is not None:
-        if _spare.key == (tuple(argv), tuple(sorted(env.items())), limit, spec.model_dump_json(), sandbox_kind()) \
-                and _spare.alive():
+        if _spare.key == _worker_key(argv, env, limit, spec) and _spare.alive():
             return
         _drop_spare()
     _spare = Spawned(argv, env=env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit, spec=spec)
@@ -148,7 +152,7 @@ def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | Non
         spec = spec.model_copy(update={"writable": [*spec.writable, str(scratch)]})
     timeout = config.timeout_s * (4 if prefix else 1)
     worker = None
-    key = (tuple(argv), tuple(sorted(full_env.items())), limit, spec.model_dump_json(), sandbox_kind())
+    key = _worker_key(argv, full_env, limit, spec)
     if not take_spare:  # the spare is kept for the job after this one
         pass
     elif _spare is not None and _spare.key == key and _spare.alive() and scratch is None:
