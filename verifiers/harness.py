@@ -23,7 +23,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
-from kagent.verifiers import bounds, casefiles, suite_ties
+from kagent.verifiers import bounds, casefiles, interpreter_speed, suite_ties
 
 Emit = Callable[..., None]
 
@@ -831,8 +831,10 @@ def run_candidate(job: dict, emit: Emit) -> None:
     guard = "none" if plain else "nan"
     if job.get("anticheat"):
         traps.install_op_recorder_guards()  # before the candidate's code runs at all
-    if job.get("bounds_check") and device == "cpu":  # the Triton interpreter: check every access
-        bounds.install()
+    if device == "cpu":  # the Triton interpreter: a cheaper re-patching, and a check of every access
+        interpreter_speed.install()
+        if job.get("bounds_check"):
+            bounds.install()
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
     guard_expected_outputs(casefiles.expected_root(Path(job["case_dir"])))
     # compilers cache under ~/.cache (pycuda, torch extensions): private to the sandbox's HOME

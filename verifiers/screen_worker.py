@@ -70,7 +70,7 @@ def _model(harness: Any, module: Any, data: dict, case: dict, device: str, job: 
 
 
 def main() -> int:
-    from kagent.verifiers import casefiles, harness
+    from kagent.verifiers import casefiles, harness, interpreter_speed
 
     harness._warm_up()
     job = json.loads(sys.stdin.read())
@@ -82,6 +82,8 @@ def main() -> int:
     allocator = PoisonedAllocator()
     allocator.install()
     device, case_dir = job["device"], Path(job["case_dir"])
+    if device == "cpu":
+        interpreter_speed.install()
     cases = job["cases"]
     data = {c["name"]: torch.load(casefiles.inputs_path(case_dir, c["name"]), weights_only=False) for c in cases}
     expected = {c["name"]: torch.load(casefiles.expected_path(case_dir, c["name"]), weights_only=False) for c in cases}
