@@ -29,6 +29,7 @@ from kagent.config import cache_dir
 from kagent.log import get_logger
 from kagent.redact import redact
 from kagent.report import CheckNotRun, Finding
+from kagent.procs import cores_to_overlap
 from kagent.tools.sandbox import SandboxSpec, Spawned, candidate_env, python_argv
 
 log = get_logger("verifiers.compile_check")
@@ -267,7 +268,7 @@ class CompileCheck:
             known = None
         # a first verify of this source: start now, where there are cores to overlap on (on two, a worker
         # whose kernels turn out to be cached, as after an edit of host code, would only take CPU away)
-        if (not known or any(_cached(k) is None for k in known)) and (os.cpu_count() or 1) >= 4:
+        if (not known or any(_cached(k) is None for k in known)) and cores_to_overlap():
             self._spawn()
 
     def _spawn(self) -> Spawned:
@@ -278,7 +279,10 @@ class CompileCheck:
                                   memory_limit_mb=self._args[0], spec=self._args[1])
         return self.worker
 
-    def findings(self, candidate: Path, events: list[dict]) -> tuple[list[Finding], list[CheckNotRun]]:
+    def findings(self, candidate: Path, events: list[dict],
+                 skip_unknown: str | None = None) -> tuple[list[Finding], list[CheckNotRun]]:
+        """skip_unknown: why kernels the cache does not know are not compiled now (only what it knows
+        is judged), when no worker was started for them."""
         rec = next((e for e in events if e["event"] == "case_done" and "kernel_specs" in e), None)
         if rec is None:
             return [], [CheckNotRun(check="compile.ttir", reason="the first case recorded no Triton launch")]
@@ -290,6 +294,9 @@ class CompileCheck:
         for e in entries:
             if "bind_error" in e:
                 results[e["key"]] = {"status": "error", "message": e["bind_error"]}
+        if todo and skip_unknown and self.worker is None:
+            return self._judge([e for e in entries if e["key"] in results], results), [
+                CheckNotRun(check="compile.ttir", reason=skip_unknown)]
         if todo:
             got, why = self._run(candidate, todo)
             if got is None:

@@ -30,6 +30,7 @@ from kagent.log import get_logger
 from kagent.redact import redact, redact_obj, secret_values
 from kagent.report import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, VerifyReport
 from kagent.tools.problem import ProblemFiles, inspect_sources
+from kagent.procs import cores_to_overlap
 from kagent.tools.sandbox import (SandboxResult, SandboxSpec, Spawned, candidate_env, home_writes, python_argv,
                                   sandbox_kind)
 from kagent.verifiers import casefiles, oracle
@@ -173,6 +174,10 @@ def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | Non
     if scratch is not None and worker.scratch != scratch:
         shutil.rmtree(worker.scratch, ignore_errors=True)
     return result, out_dir
+
+
+_ALREADY_FAILS = ("not needed: the main run already fails the candidate (on fewer than 4 cores this check runs "
+                  "only while it can change the verdict)")
 
 
 # What a user's own script looks like: `python main.py` (no -P, no -X faulthandler, buffered output,
@@ -679,15 +684,24 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     fresh = None
     if config.fresh_case:  # drawn from os.urandom whatever the base seed: a suite memorised for a known seed fails it
         fresh = fresh_case_seed(config.fresh_case_seed)
+    # the second run (perturbed environment, fresh seed) and the compile check start alongside the main
+    # worker where there are cores for it; on fewer they run after it, and only while they can still
+    # change the verdict (a candidate the main run already fails is not run again)
+    overlap = cores_to_overlap()
     perturbed = None
-    if config.anticheat and run_cases:
+    skipped: list[str] = []
+
+    def start_perturbed() -> _Perturbed:
         pinned = config.fresh_case_seed is not None or bool(os.environ.get(FRESH_SEED_ENV))
 
         def cached(two: list[dict]) -> tuple[Path, list[dict]]:
             return run_reference(files, [CaseSpec(**c) for c in two], device, config)
 
-        perturbed = _Perturbed(dict(job), config, device, _hidden_paths(files), _reference_job(files, cases, device, config),
-                               fresh, cached if pinned else None)
+        return _Perturbed(dict(job), config, device, _hidden_paths(files), _reference_job(files, cases, device, config),
+                          fresh, cached if pinned else None)
+
+    if config.anticheat and run_cases and overlap:
+        perturbed = start_perturbed()
     compiled = None
     if config.anticheat and device == "cpu" and run_cases:  # every launched kernel must compile for the GPU
         from kagent.verifiers.compile_check import CompileCheck
@@ -720,12 +734,22 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             trap_findings, trap_not_run = _judge_trap_events(events, findings, case_dir, work, config)
             findings += trap_findings
             not_run += trap_not_run
+        decided = any(f.severity == "error" for f in findings)
         if compiled is not None:
             clock = time.monotonic()
-            compile_findings, compile_not_run = compiled.findings(Path(files.candidate), events)
+            compile_findings, compile_not_run = compiled.findings(
+                Path(files.candidate), events, skip_unknown=_ALREADY_FAILS if decided and not overlap else None)
             phases["compile_check"] = time.monotonic() - clock
             findings += compile_findings
             not_run += compile_not_run
+            skipped += ["compile.ttir"] if any(n.reason == _ALREADY_FAILS for n in compile_not_run) else []
+        if config.anticheat and run_cases and perturbed is None:
+            if decided:
+                skipped.append("trap.environment")
+                not_run += [CheckNotRun(check=c, reason=_ALREADY_FAILS)
+                            for c in ["trap.environment", *([f"case:{FRESH_CASE}"] if fresh is not None else [])]]
+            else:
+                perturbed = start_perturbed()
         if perturbed is not None:
             failed = {f.case for f in findings if f.severity == "error"}
             passed = {e["case"] for e in events if e["event"] == "case_done" and e["case"] not in failed}
@@ -762,9 +786,10 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
                                  profile=config.anticheat_profile)
         phases["static"] = time.monotonic() - clock
         findings = _layer_policy(static, job["reference_layers"]) + findings
-        checks_run += ["anticheat.static", "trap.provenance", "trap.replay", "trap.repeat", "trap.environment", "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
-                       *(["compile.ttir"] if compiled is not None else []),
-                       "trap.output_aliasing", "trap.output_type", "trap.integrity"]
+        checks_run += [c for c in ["anticheat.static", "trap.provenance", "trap.replay", "trap.repeat", "trap.environment",
+                                   "trap.launch_count", "trap.ghost_replay", "trap.output_caching",
+                                   *(["compile.ttir"] if compiled is not None else []),
+                                   "trap.output_aliasing", "trap.output_type", "trap.integrity"] if c not in skipped]
     if sandbox == "none":
         not_run.append(CheckNotRun(check="sandbox", reason="no OS sandbox works here: the candidate ran with the "
                                    "user's filesystem, processes and network in reach"))
