@@ -20,6 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kagent.config import VerifyConfig
 from kagent.tools.sandbox import Spawned, candidate_env, python_argv
+from kagent.verifiers import casefiles
+from kagent.verifiers.verify import sandbox_spec
 
 log = logging.getLogger("kagent.agents.screen")
 
@@ -53,7 +55,7 @@ def _score(rec: dict) -> ScreenResult:
     fr = max([r["fraction"] for r in rec["cases"].values()] or [0.0])
     rel = max([r["rel_l2"] for r in rec["cases"].values()] or [0.0])
     tier = 0.0 if not failing else (2.0 if run_fail else 1.0)
-    msg = next((r["error"] for r in rec["cases"].values() if r.get("error")), "") or ""
+    msg = next((r.get("error") or r.get("note") for r in rec["cases"].values() if r.get("error") or r.get("note")), "") or ""
     return ScreenResult(passed=not failing, score=[tier, float(len(failing)),
                                                    float(len({k for v in failing.values() for k in v})), round(fr, 6),
                                                    round(math.log10(rel), 3) if rel > 0 else -30.0],
@@ -70,7 +72,8 @@ class Screener:
         self.cases: list[dict] = []
         self.device = "cpu"
         self.single_file = False
-        self.work = Path(tempfile.mkdtemp(prefix="kagent-screen-"))
+        self.work = Path(tempfile.mkdtemp(prefix="kagent-screen-"))  # the candidates' files, read-only to the worker
+        self.hide: list[str] = []
         self.batches = 0
         self.screened = 0
         self.seconds = 0.0
@@ -89,10 +92,11 @@ class Screener:
         from kagent.errors import InputError, ReferenceFailed
         from kagent.tools.problem import inspect_sources
         from kagent.verifiers.suite import plan_cases
-        from kagent.verifiers.verify import resolve_device, run_reference
+        from kagent.verifiers.verify import hidden_paths, resolve_device, run_reference
 
         try:
             files = inspect_sources(self.candidate, None if self.reference == self.candidate else self.reference)
+            self.hide = hidden_paths(files)
             self.device = resolve_device(self.config.device)
             planned = plan_cases(self.config, files.shape_constants)
             case_dir, events = run_reference(files, planned, self.device, self.config)
@@ -135,26 +139,34 @@ class Screener:
         attempts = 0
         while todo and attempts < 3:
             attempts += 1
-            out = self.work / f"batch_{self.batches}.jsonl"
+            # the candidates are untrusted code: the worker runs in the OS sandbox as the verifier's do,
+            # seeing its candidates and the cases' inputs and expected outputs read-only, writing only
+            # its own scratch folder (the cache, the reference and the run directory stay out of reach)
+            worker = Spawned(python_argv(_WORKER), env=candidate_env(self.device), cwd=self.work,
+                             memory_limit_mb=self.config.memory_limit_mb if self.device == "cpu" else None,
+                             spec=sandbox_spec(self.device, self.config, self.hide,
+                                               [str(self.work), str(casefiles.expected_dir(self.case_dir))]))
+            out = worker.scratch / f"batch_{self.batches}.jsonl"
             self.batches += 1
             job = {"case_dir": str(self.case_dir), "device": self.device, "single_file": self.single_file,
                    "cases": self.cases, "candidates": [paths[i] for i in todo], "ratio": self.config.error_ratio,
                    "out": str(out), "candidate_timeout_s": self.candidate_timeout_s(),
-                   "weights": getattr(self.config, "weights", "seeded")}
+                   "weights": getattr(self.config, "weights", "seeded"), "bounds_check": self.config.bounds_check}
             limit = 60.0 + self.per_candidate_s * len(todo)
             if timeout_s is not None:
                 limit = max(5.0, min(limit, timeout_s - (time.monotonic() - t0)))
-            worker = Spawned(python_argv(_WORKER), env=candidate_env(self.device), cwd=self.work,
-                             memory_limit_mb=self.config.memory_limit_mb if self.device == "cpu" else None)
-            res = worker.finish(json.dumps(job).encode(), limit)
+            try:
+                res = worker.finish(json.dumps(job).encode(), limit)
+                lines = out.read_text().splitlines() if out.exists() else []
+            finally:
+                shutil.rmtree(worker.scratch, ignore_errors=True)
             got = []
-            if out.exists():
-                for line in out.read_text().splitlines():
-                    try:
-                        rec = json.loads(line)
-                    except json.JSONDecodeError:
-                        break
-                    got.append(rec)
+            for line in lines:
+                try:
+                    rec = json.loads(line)
+                except json.JSONDecodeError:
+                    break
+                got.append(rec)
             for rec in got:
                 results[todo[rec["index"]]] = _score(rec)
             done = len(got)

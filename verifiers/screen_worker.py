@@ -70,7 +70,7 @@ def _model(harness: Any, module: Any, data: dict, case: dict, device: str, job: 
 
 
 def main() -> int:
-    from kagent.verifiers import casefiles, harness, interpreter_speed
+    from kagent.verifiers import bounds, casefiles, harness, interpreter_speed
 
     harness._warm_up()
     job = json.loads(sys.stdin.read())
@@ -84,6 +84,8 @@ def main() -> int:
     device, case_dir = job["device"], Path(job["case_dir"])
     if device == "cpu":
         interpreter_speed.install()
+        if job.get("bounds_check"):  # as in the full verify: an edit that still reads out of bounds fails here
+            bounds.install()
     cases = job["cases"]
     data = {c["name"]: torch.load(casefiles.inputs_path(case_dir, c["name"]), weights_only=False) for c in cases}
     expected = {c["name"]: torch.load(casefiles.expected_path(case_dir, c["name"]), weights_only=False) for c in cases}
@@ -122,6 +124,10 @@ def main() -> int:
                     err = harness._error_event(exc)
                     res[name] = {"classes": [err.get("failure_class") or "runtime_error"], "fraction": 1.0,
                                  "rel_l2": 1e30, "error": str(err.get("message", ""))[:300]}
+                violation = bounds.take_violation()  # the first bad access, even if the candidate caught it
+                if violation is not None and name in res:  # a fault of the kernel's, not a screen that broke
+                    res[name]["classes"] = sorted({*res[name]["classes"], "out_of_bounds"} - {"runtime_error"})
+                    res[name]["error"], res[name]["note"] = None, violation.describe()[:300]
             if limit > 0:
                 signal.setitimer(signal.ITIMER_REAL, 0)
             out.write(json.dumps({"index": index, "cases": res, "seconds": time.monotonic() - t0}) + "\n")

@@ -75,7 +75,7 @@ def _drop_spare() -> None:
 
 
 
-def _sandbox_spec(device: str, config: VerifyConfig, hide: list[str] | None = None,
+def sandbox_spec(device: str, config: VerifyConfig, hide: list[str] | None = None,
                   read_only: list[str] | None = None) -> SandboxSpec:
     lock = timing_lock_env()  # the timing lock file (several workers share a GPU) stays reachable
     writable = [os.path.dirname(v) for v in lock.values() if v]
@@ -126,7 +126,7 @@ def _start_spare(config: VerifyConfig, device: str, spec: SandboxSpec | None = N
     a spare started for other settings is replaced."""
     global _spare
     limit = config.memory_limit_mb if device == "cpu" else None
-    spec = spec if spec is not None else _sandbox_spec(device, config)
+    spec = spec if spec is not None else sandbox_spec(device, config)
     argv, env = python_argv(_HARNESS), candidate_env(device, timing_lock_env())
     if _spare is not None:
         if _spare.key == _worker_key(argv, env, limit, spec) and _spare.alive():
@@ -148,7 +148,7 @@ def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | Non
     full_env = candidate_env(device, {**timing_lock_env(), **(env or {})})
     limit = config.memory_limit_mb if device == "cpu" else None
     # the reference worker reads the reference file (wherever it is, /tmp included)
-    spec = _sandbox_spec(device, config, hide, [job["reference"]] if job["mode"] == "reference" else None)
+    spec = sandbox_spec(device, config, hide, [job["reference"]] if job["mode"] == "reference" else None)
     if scratch is not None:  # a folder the caller prepared (e.g. the sanitizer's log file goes there)
         spec = spec.model_copy(update={"writable": [*spec.writable, str(scratch)]})
     timeout = config.timeout_s * (4 if prefix else 1)
@@ -215,7 +215,7 @@ class _Perturbed:
         self._fresh_root = Path(tempfile.mkdtemp(prefix="kagent-fresh-"))
         self.fresh_dir: Path | None = self._fresh_root / "reference" / "fresh"
         self.fresh_dir.mkdir(parents=True)
-        spec = _sandbox_spec(device, config, hide, [str(self.folder), str(self.fresh_dir)])
+        spec = sandbox_spec(device, config, hide, [str(self.folder), str(self.fresh_dir)])
         self.worker = Spawned([sys.executable, str(script)], env=env, cwd=Path(tempfile.gettempdir()),
                               memory_limit_mb=config.memory_limit_mb if device == "cpu" else None, spec=spec)
         cases = [first]
@@ -352,7 +352,7 @@ def _stage_candidate(job: dict, out_dir: Path) -> None:
     job["candidate"] = str(staged)
 
 
-def _hidden_paths(files: ProblemFiles) -> list[str]:
+def hidden_paths(files: ProblemFiles) -> list[str]:
     """What the candidate's worker must not reach: the reference file, the candidate's own folder,
     and a repair's run directory (found as the folder above holding config.json and candidates/)."""
     hide = [] if files.single_file else [str(Path(files.reference).resolve())]
@@ -661,7 +661,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     notes: list[Finding] = []
     clock = time.monotonic()
     if not reference_cached(files, cases, device, config):  # the candidate's worker starts while it computes
-        _start_spare(config, device, _sandbox_spec(device, config, _hidden_paths(files)))
+        _start_spare(config, device, sandbox_spec(device, config, hidden_paths(files)))
     try:
         case_dir, ref_events = run_reference(files, cases, device, config, notes)
     except ReferenceFailed:
@@ -697,7 +697,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         def cached(two: list[dict]) -> tuple[Path, list[dict]]:
             return run_reference(files, [CaseSpec(**c) for c in two], device, config)
 
-        return _Perturbed(dict(job), config, device, _hidden_paths(files), _reference_job(files, cases, device, config),
+        return _Perturbed(dict(job), config, device, hidden_paths(files), _reference_job(files, cases, device, config),
                           fresh, cached if pinned else None)
 
     if config.anticheat and run_cases and overlap:
@@ -708,9 +708,9 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
 
         job["compile_check"] = True
         compiled = CompileCheck(files.candidate_source, config.memory_limit_mb, config.timeout_s,
-                                _sandbox_spec(device, config, _hidden_paths(files)))
+                                sandbox_spec(device, config, hidden_paths(files)))
     clock = time.monotonic()
-    result, work = _run_job(job, config, device, hide=_hidden_paths(files))
+    result, work = _run_job(job, config, device, hide=hidden_paths(files))
     phases["candidate_worker"] = time.monotonic() - clock
     try:
         renames = _staged_renames(files, work)
@@ -979,7 +979,7 @@ def _sanitize(files: ProblemFiles, cases: list[CaseSpec], case_dir: Path, device
                "candidate": str(files.candidate), "single_file": files.single_file, "plain": True,
                "cases": [c.model_dump() for c in picked], "timing": False, "timing_runs": 0, "anticheat": False}
         log_file = work / "memcheck.log"
-        result, _ = _run_job(job, config, device, hide=_hidden_paths(files), prefix=sanitize.argv_prefix(log_file),
+        result, _ = _run_job(job, config, device, hide=hidden_paths(files), prefix=sanitize.argv_prefix(log_file),
                              env={"PYTORCH_NO_CUDA_MEMORY_CACHING": "1"}, scratch=work)
         text = redact(log_file.read_text()) if log_file.exists() else ""
         found = sanitize.findings_from_log(text)
