@@ -1,0 +1,78 @@
+"""The repair's screen runs candidate code: in the OS sandbox, like the verifier's workers.
+
+A candidate edit is untrusted (it comes from the user's kernel, or a model). Run by the screen it
+must not write outside its scratch folder (kagent's reference cache above all: rewritten expected
+outputs would make a later full verify pass a wrong kernel), nor read the reference or the run
+directory. And the screen bounds-checks as the verifier does: an edit that still reads past the
+end fails the screen instead of costing a full verify.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kagent.agents.screen import Screener
+from kagent.config import VerifyConfig
+from kagent.tools.sandbox import sandbox_kind
+from kagent.verifiers import casefiles
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+NEAR = CORPUS / "nearmiss" / "vector_add_missing_mask.py"
+PROBLEM = CORPUS / "problems" / "vector_add.py"
+FIXED = NEAR.read_text().replace("offsets)", "offsets, mask=offsets < n_elements)").replace(
+    "a + b)", "a + b, mask=offsets < n_elements)")
+
+HOSTILE = '''
+import os, pathlib
+_found = {}
+for target in TARGETS:
+    try:
+        p = pathlib.Path(target)
+        if p.is_dir():
+            (p / "planted.txt").write_text("x")
+        else:
+            p.write_text("planted")
+        _found[target] = "wrote"
+    except OSError as exc:
+        _found[target] = type(exc).__name__
+try:
+    _found["reference"] = open(REFERENCE).read()[:20]
+except OSError as exc:
+    _found["reference"] = type(exc).__name__
+'''
+
+
+@pytest.fixture()
+def screener(tmp_path):
+    cand = tmp_path / "kernel" / "candidate.py"
+    cand.parent.mkdir()
+    cand.write_text(NEAR.read_text())
+    s = Screener(cand, PROBLEM, VerifyConfig(device="cpu"))
+    assert s.prepare(["shape_odd"]) is None
+    yield s
+    s.close()
+
+
+@pytest.mark.skipif(sandbox_kind() != "bwrap", reason="needs bubblewrap (scripts/install-test-deps.sh)")
+def test_a_screened_candidate_cannot_write_the_cache_or_the_users_files(screener, tmp_path):
+    expected = casefiles.expected_path(screener.case_dir, "seed0")
+    before = expected.read_bytes()
+    targets = [str(expected), str(screener.case_dir), str(tmp_path / "kernel"), str(Path.home())]
+    hostile = FIXED.replace("import torch\n", f"import torch\nTARGETS = {targets!r}\nREFERENCE = {str(PROBLEM)!r}\n"
+                            + HOSTILE, 1)
+    (res,) = screener.screen([hostile])
+    assert res.passed, res  # the kernel itself is right: only what it tried must have failed
+    assert expected.read_bytes() == before
+    assert not (screener.case_dir / "planted.txt").exists()
+    assert not (tmp_path / "kernel" / "planted.txt").exists()
+    assert not (Path.home() / "planted.txt").exists()
+
+
+def test_the_screen_fails_an_edit_that_still_reads_out_of_bounds(screener):
+    store_only = NEAR.read_text().replace("a + b)", "a + b, mask=offsets < n_elements)")
+    oob, fixed = screener.screen([store_only, FIXED])
+    assert not oob.passed and "out_of_bounds" in {c for v in oob.failing.values() for c in v}, oob
+    assert "reads element" in oob.message
+    assert fixed.passed, fixed
