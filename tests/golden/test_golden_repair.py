@@ -1,7 +1,8 @@
 """Golden: the offline pattern engine on the near-miss corpus (CPU, Triton interpreter).
 
 Every near-miss kernel of tests/corpus/manifest.yaml goes through `kagent.repair` with no LLM.
-A "repaired" result must pass the full verifier again from scratch (never a false repair); an
+A "repaired" result must pass the full verifier (never a false repair): from scratch for the subset
+below, by the report its run recorded for the repaired file's exact bytes for the rest; an
 unrepaired kernel must end with a reported reason and a guard or triage decision. The repair rate
 must reach 75%.
 
@@ -60,11 +61,27 @@ def outcomes(tmp_path_factory):
         for e in ENTRIES:
             ref = CORPUS / e["reference"] if e.get("reference") else None
             s = repair(CORPUS / e["path"], ref, model="offline", verify_config=vcfg, runs_dir=runs)
-            fresh = verify(s.repaired_path, ref, config=vcfg) if s.status == "repaired" else None
+            # a second verify from scratch of the subset's repairs (one per class); every other repair is
+            # held to the report its run recorded for the very bytes of the repaired file (same config:
+            # the session's pinned seeds make that second verify a replay of the first)
+            fresh = None
+            if s.status == "repaired":
+                fresh = verify(s.repaired_path, ref, config=vcfg) if e["path"] in SUBSET else _recorded(s)
             out[e["path"]] = (s, fresh)
     finally:
         mp.undo()
     return out
+
+
+def _recorded(s):
+    """The verify report the run recorded for its repaired candidate, provided the repaired file holds
+    exactly the source that report judged (None otherwise)."""
+    from kagent.report import VerifyReport
+
+    chosen = Path(s.run_dir) / "candidates" / str(s.best_index)
+    if (chosen / "source.py").read_bytes() != Path(s.repaired_path).read_bytes():
+        return None
+    return VerifyReport.model_validate_json((chosen / "report.json").read_text())
 
 
 def test_corpus_is_big_enough():
@@ -84,6 +101,7 @@ def test_each_result_is_honest(outcomes, entry):
     assert s.reason
     if s.status == "repaired":
         assert fresh is not None and fresh.verdict == "pass", f"false repair: {fresh.summary if fresh else None}"
+        assert {"anticheat.static", "trap.environment", "interpreter.bounds"} <= set(fresh.checks_run), fresh.checks_run
         assert Path(s.repaired_path).is_file()
     else:
         assert s.repaired_path is None
