@@ -84,6 +84,13 @@ def _recorded(s):
     return VerifyReport.model_validate_json((chosen / "report.json").read_text())
 
 
+def _first_report(s):
+    """The report of the repair's first verify: the near-miss itself, unedited."""
+    from kagent.report import VerifyReport
+
+    return VerifyReport.model_validate_json((Path(s.run_dir) / "candidates" / "0" / "report.json").read_text())
+
+
 def test_corpus_is_big_enough():
     assert len(ALL) >= 20 and len({e["failure_class"] for e in ALL}) >= 8
     assert len({e["fault_kind"] for e in ALL}) >= 12
@@ -106,6 +113,19 @@ def test_each_result_is_honest(outcomes, entry):
     else:
         assert s.repaired_path is None
         assert s.guard is not None or s.triage in ("far_miss", "unsupported"), s
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e["path"] for e in ENTRIES])
+def test_near_miss_fails_with_its_class(outcomes, entry):
+    # the verifier on the corpus: the repair's first verify is `kagent verify` of the near-miss as it
+    # is (same config, same pinned seeds), so the corpus is verified once, here, not twice
+    s, _ = outcomes[entry["path"]]
+    first = _first_report(s)
+    assert Path(s.run_dir, "candidates", "0", "source.py").read_bytes() == (CORPUS / entry["path"]).read_bytes()
+    assert first.verdict == "fail", first.summary
+    assert first.failure_class == entry["failure_class"], first.summary
+    main = [f for f in first.findings if f.failure_class == first.failure_class]
+    assert main and all(f.message for f in main)  # evidence, not a bare verdict
 
 
 def test_repair_rate(outcomes):

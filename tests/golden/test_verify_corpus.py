@@ -1,5 +1,7 @@
-"""`kagent verify` on the kernel corpus: every correct kernel passes, every near-miss fails with the
-failure class its manifest names (tests/corpus/manifest.yaml)."""
+"""`kagent verify` on the kernel corpus: every correct kernel passes (tests/corpus/manifest.yaml).
+
+That every near-miss fails with the failure class its manifest names is checked in
+test_golden_repair.py, on the first verify of each near-miss's repair (the same verify, done once)."""
 
 from __future__ import annotations
 
@@ -23,15 +25,6 @@ def test_correct_kernel_passes(entry):
     report = verify(CORPUS / entry["path"], _ref(entry), device="cpu")
     assert report.verdict == "pass", report.summary
     assert not report.errors()
-
-
-@pytest.mark.parametrize("entry", [e for e in ENTRIES if e["expect"] == "fail"], ids=lambda e: e["path"])
-def test_near_miss_fails_with_its_class(entry):
-    report = verify(CORPUS / entry["path"], _ref(entry), device="cpu")
-    assert report.verdict == "fail", report.summary
-    assert report.failure_class == entry["failure_class"], report.summary
-    main = [f for f in report.findings if f.failure_class == report.failure_class]
-    assert main and all(f.message for f in main)  # evidence, not a bare verdict
 
 
 def test_corpus_is_big_enough():
