@@ -20,10 +20,11 @@ demo: $(STAMP)
 
 # The test suite: CPU only, no LLM; tests/gpu skips without CUDA. Two pytest processes: Triton
 # cannot run interpreted and compiled (AOT) kernels in one process, and test_traps.py needs the
-# interpreter in-process. Each file runs on one xdist worker (module fixtures are computed once).
+# interpreter in-process. Each file (each test class) runs on one xdist worker: module fixtures are
+# computed once, and the golden repairs, in two classes, can run on both workers.
 test: $(STAMP)
 	bash scripts/install-test-deps.sh
-	$(PY) -m pytest -q -p no:cacheprovider -n 2 --dist loadfile --durations=15 tests --ignore=tests/adversarial/test_traps.py
+	$(PY) -m pytest -q -p no:cacheprovider -n 2 --dist loadscope --no-loadscope-reorder --durations=15 tests --ignore=tests/adversarial/test_traps.py
 	$(PY) -m pytest -q -p no:cacheprovider tests/adversarial/test_traps.py
 
 clean:

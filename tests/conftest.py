@@ -36,3 +36,9 @@ def cuda_available() -> bool:
 
 
 requires_cuda = pytest.mark.skipif(not cuda_available(), reason="needs a CUDA device")
+
+
+def pytest_collection_modifyitems(session, config, items):
+    # modules that say RUN_FIRST (the long golden repairs) are collected first: under pytest-xdist's
+    # --dist loadscope they start at once, and the short files fill the other worker around them
+    items.sort(key=lambda item: not getattr(item.module, "RUN_FIRST", False))

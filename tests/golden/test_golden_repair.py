@@ -42,12 +42,15 @@ _SUBSET = bool(os.environ.get("KAGENT_GOLDEN_SUBSET"))
 ENTRIES = [e for e in ALL if (any(f in e["path"] for f in _FILTER) if _FILTER else not _SUBSET or e["path"] in SUBSET)]
 TARGET_RATE = 0.75
 
-# every kernel is repaired inside one module fixture: far longer than one ordinary test
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(4200)]  # all 36: searches + fresh verifies on 2 loaded cores
+# the kernels are repaired in two halves, one class-scoped fixture each: `make test` runs pytest-xdist
+# with --dist loadscope, which can hand the halves to different workers (each far longer than one
+# ordinary test)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(4200)]  # 18 repairs on 2 loaded cores
+HALVES = {"even": ENTRIES[0::2], "odd": ENTRIES[1::2]}
+RUN_FIRST = True  # see tests/conftest.py
 
 
-@pytest.fixture(scope="module")
-def outcomes(tmp_path_factory):
+def _repair_all(entries: list[dict], tmp_path_factory) -> dict:
     from kagent.api import verify
     from kagent.config import VerifyConfig
     from kagent.repair.run import repair
@@ -58,7 +61,7 @@ def outcomes(tmp_path_factory):
     vcfg = VerifyConfig(device="cpu")
     out = {}
     try:
-        for e in ENTRIES:
+        for e in entries:
             ref = CORPUS / e["reference"] if e.get("reference") else None
             s = repair(CORPUS / e["path"], ref, model="offline", verify_config=vcfg, runs_dir=runs)
             # a second verify from scratch of the subset's repairs (one per class); every other repair is
@@ -99,37 +102,56 @@ def test_corpus_is_big_enough():
     assert {e["failure_class"] for e in subset} == {e["failure_class"] for e in ALL}
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=[e["path"] for e in ENTRIES])
-def test_each_result_is_honest(outcomes, entry):
-    s, fresh = outcomes[entry["path"]]
-    # every corpus kernel is a known-buggy near-miss: "already_correct" would be a verifier miss; a
-    # kernel the verifier calls a cheat is rejected with that reason (never repaired)
-    assert s.status in ("repaired", "unrepaired", "cheat"), s.reason
-    assert s.reason
-    if s.status == "repaired":
-        assert fresh is not None and fresh.verdict == "pass", f"false repair: {fresh.summary if fresh else None}"
-        assert {"anticheat.static", "trap.environment", "interpreter.bounds"} <= set(fresh.checks_run), fresh.checks_run
-        assert Path(s.repaired_path).is_file()
-    else:
-        assert s.repaired_path is None
-        assert s.guard is not None or s.triage in ("far_miss", "unsupported"), s
+def pytest_generate_tests(metafunc):
+    if "entry" in metafunc.fixturenames and metafunc.cls is not None:
+        entries = HALVES[metafunc.cls.half]
+        metafunc.parametrize("entry", entries, ids=[e["path"] for e in entries])
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=[e["path"] for e in ENTRIES])
-def test_near_miss_fails_with_its_class(outcomes, entry):
-    # the verifier on the corpus: the repair's first verify is `kagent verify` of the near-miss as it
-    # is (same config, same pinned seeds), so the corpus is verified once, here, not twice
-    s, _ = outcomes[entry["path"]]
-    first = _first_report(s)
-    assert Path(s.run_dir, "candidates", "0", "source.py").read_bytes() == (CORPUS / entry["path"]).read_bytes()
-    assert first.verdict == "fail", first.summary
-    assert first.failure_class == entry["failure_class"], first.summary
-    main = [f for f in first.findings if f.failure_class == first.failure_class]
-    assert main and all(f.message for f in main)  # evidence, not a bare verdict
+class _Half:
+    half = ""
+
+    @pytest.fixture(scope="class")
+    def outcomes(self, tmp_path_factory):
+        return _repair_all(HALVES[self.half], tmp_path_factory)
+
+    def test_each_result_is_honest(self, outcomes, entry):
+        s, fresh = outcomes[entry["path"]]
+        # every corpus kernel is a known-buggy near-miss: "already_correct" would be a verifier miss; a
+        # kernel the verifier calls a cheat is rejected with that reason (never repaired)
+        assert s.status in ("repaired", "unrepaired", "cheat"), s.reason
+        assert s.reason
+        if s.status == "repaired":
+            assert fresh is not None and fresh.verdict == "pass", f"false repair: {fresh.summary if fresh else None}"
+            assert {"anticheat.static", "trap.environment", "interpreter.bounds"} <= set(fresh.checks_run), fresh.checks_run
+            assert Path(s.repaired_path).is_file()
+        else:
+            assert s.repaired_path is None
+            assert s.guard is not None or s.triage in ("far_miss", "unsupported"), s
+
+    def test_near_miss_fails_with_its_class(self, outcomes, entry):
+        # the verifier on the corpus: the repair's first verify is `kagent verify` of the near-miss as it
+        # is (same config, same pinned seeds), so the corpus is verified once, here, not twice
+        s, _ = outcomes[entry["path"]]
+        first = _first_report(s)
+        assert Path(s.run_dir, "candidates", "0", "source.py").read_bytes() == (CORPUS / entry["path"]).read_bytes()
+        assert first.verdict == "fail", first.summary
+        assert first.failure_class == entry["failure_class"], first.summary
+        main = [f for f in first.findings if f.failure_class == first.failure_class]
+        assert main and all(f.message for f in main)  # evidence, not a bare verdict
+
+    def test_repair_rate(self, outcomes):  # of each half: both at the target, so the whole is too
+        if not outcomes:
+            pytest.skip(f"no kernel in the {self.half} half (KAGENT_GOLDEN_FILTER)")
+        repaired = [p for p, (s, _) in outcomes.items() if s.status == "repaired"]
+        rate = len(repaired) / len(outcomes)
+        missed = {p: s.reason[:160] for p, (s, _) in outcomes.items() if s.status != "repaired"}
+        assert rate >= TARGET_RATE, f"repair rate {rate:.0%} < {TARGET_RATE:.0%}; unrepaired: {missed}"
 
 
-def test_repair_rate(outcomes):
-    repaired = [p for p, (s, _) in outcomes.items() if s.status == "repaired"]
-    rate = len(repaired) / len(outcomes)
-    missed = {p: s.reason[:160] for p, (s, _) in outcomes.items() if s.status != "repaired"}
-    assert rate >= TARGET_RATE, f"repair rate {rate:.0%} < {TARGET_RATE:.0%}; unrepaired: {missed}"
+class TestEvenHalf(_Half):
+    half = "even"
+
+
+class TestOddHalf(_Half):
+    half = "odd"
