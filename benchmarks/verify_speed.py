@@ -4,6 +4,7 @@ process per kernel, as a harness runs it).
 
     python benchmarks/verify_speed.py [--device cpu|cuda] [--limit N] [--out results.json]
     python benchmarks/verify_speed.py --bounds-cost [--repeats R] [--limit N] [--out results.json]
+    python benchmarks/verify_speed.py --interpreter-cost [--repeats R] [--limit N] [--out results.json]
 
 Prints, per kernel: kagent verify with a cold reference cache, with a warm one (the repair loop's
 case: the reference is computed once per run), warm with anti-cheat off (what anti-cheat costs),
@@ -13,6 +14,11 @@ the KernelBench-style check, and the ratios.
 costs: per kernel, the candidate's forward on the problem's inputs in one process with the check
 switched off and on in turn (median of max(15, 5R) calls each), and warm `kagent verify` with the
 check on and off (alternating, median of R each).
+
+`--interpreter-cost` (CPU) measures what kagent's cheaper re-patching of the interpreter
+(verifiers/interpreter_speed.py) saves: per kernel, the candidate's forward on the problem's inputs
+and on 16x its first input's rows where that is a size constant, in a fresh process with Triton's
+own patching and one with kagent's (median of max(5, 2R) calls each), outputs compared bitwise.
 """
 
 from __future__ import annotations
@@ -115,6 +121,74 @@ print(json.dumps({"off_s": statistics.median(times[False]), "on_s": statistics.m
 '''
 
 
+_INTERP_COST = r'''
+import json, os, statistics, sys, time
+os.environ["TRITON_INTERPRET"] = "1"
+import torch
+from kagent.tools.problem import exec_module
+from kagent.verifiers import interpreter_speed
+from pathlib import Path
+cand, ref, repeats, fast, rows = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1", int(sys.argv[5])
+if fast:
+    interpreter_speed.install()
+r = exec_module(ref, "ref")
+c = r if cand == ref else exec_module(cand, "cand")
+torch.manual_seed(0)
+inputs, init = r.get_inputs(), r.get_init_inputs()
+if rows > 1:  # more rows of the first input: a grid of many programs, as the rows-past-grid-cap case has
+    inputs = [torch.cat([x] * rows) if i == 0 and isinstance(x, torch.Tensor) and x.dim() >= 2 else x
+              for i, x in enumerate(inputs)]
+torch.manual_seed(0)
+model = c.ModelNew(*init)
+with torch.no_grad():
+    out = model(*inputs)  # first call: the interpreter rewrites the kernel
+times = []
+for _ in range(repeats):
+    t = time.perf_counter()
+    with torch.no_grad():
+        model(*inputs)
+    times.append(time.perf_counter() - t)
+torch.save(out, sys.argv[6])
+print(json.dumps({"s": statistics.median(times)}))
+'''
+
+
+def interpreter_cost(entries: list[dict], repeats: int) -> list[dict]:
+    import torch
+
+    rows = []
+    print(f"{'kernel':28s} {'inputs':>7s} {'triton ms':>10s} {'kagent ms':>10s} {'speed-up':>9s} {'same':>5s}")
+    for e in entries:
+        cand = CORPUS / e["path"]
+        ref = CORPUS / e["reference"] if e.get("reference") else cand
+        for scale in (1, 16):
+            got = {}
+            with tempfile.TemporaryDirectory() as tmp:
+                for fast in ("0", "1"):
+                    out = Path(tmp) / f"out{fast}.pt"
+                    res = subprocess.run([sys.executable, "-c", _INTERP_COST, str(cand), str(ref), str(max(5, 2 * repeats)),
+                                          fast, str(scale), str(out)], capture_output=True, text=True, timeout=1200, cwd=ROOT)
+                    if res.returncode != 0:
+                        got = {}
+                        break
+                    got[fast] = (json.loads(res.stdout.strip().splitlines()[-1])["s"], torch.load(out))
+            if not got:
+                continue
+            (plain, a), (patched, b) = got["0"], got["1"]
+            same = all(torch.equal(x, y) for x, y in zip(a if isinstance(a, (list, tuple)) else [a],
+                                                          b if isinstance(b, (list, tuple)) else [b]))
+            rows.append({"kernel": e["path"], "rows_x": scale, "triton_s": plain, "kagent_s": patched, "same": same})
+            print(f"{Path(e['path']).stem:28s} {'x' + str(scale):>7s} {plain * 1e3:10.1f} {patched * 1e3:10.1f} "
+                  f"{plain / patched:9.2f} {str(same):>5s}", flush=True)
+    for scale in (1, 16):
+        sel = [r for r in rows if r["rows_x"] == scale]
+        if sel:
+            med = statistics.median(r["triton_s"] / r["kagent_s"] for r in sel)
+            print(f"median speed-up, inputs x{scale}: {med:.2f}x over {len(sel)} kernels; all outputs bitwise equal: "
+                  f"{all(r['same'] for r in sel)}")
+    return rows
+
+
 def bounds_cost(entries: list[dict], repeats: int) -> list[dict]:
     from kagent.api import verify
 
@@ -157,6 +231,7 @@ def main() -> None:
     ap.add_argument("--device", default="cpu")
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--bounds-cost", action="store_true", help="what the interpreter's bounds check costs (CPU)")
+    ap.add_argument("--interpreter-cost", action="store_true", help="what the cheaper interpreter patching saves (CPU)")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
@@ -167,6 +242,11 @@ def main() -> None:
     entries = [e for e in yaml.safe_load((CORPUS / "manifest.yaml").read_text()) if e["expect"] == "pass"]
     if args.limit:
         entries = entries[: args.limit]
+    if args.interpreter_cost:
+        rows = interpreter_cost(entries, args.repeats)
+        if args.out:
+            args.out.write_text(json.dumps({"device": "cpu", "mode": "interpreter_cost", "rows": rows}, indent=1))
+        return
     if args.bounds_cost:
         rows = bounds_cost(entries, args.repeats)
         if args.out:
