@@ -9,6 +9,7 @@ end fails the screen instead of costing a full verify.
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,7 @@ for target in TARGETS:
     try:
         p = pathlib.Path(target)
         if p.is_dir():
-            (p / "planted.txt").write_text("x")
+            (p / MARKER).write_text("x")
         else:
             p.write_text("planted")
         _found[target] = "wrote"
@@ -60,14 +61,15 @@ def test_a_screened_candidate_cannot_write_the_cache_or_the_users_files(screener
     expected = casefiles.expected_path(screener.case_dir, "seed0")
     before = expected.read_bytes()
     targets = [str(expected), str(screener.case_dir), str(tmp_path / "kernel"), str(Path.home())]
+    marker = f"planted-{uuid.uuid4().hex[:8]}.txt"  # a name no other run used
     hostile = FIXED.replace("import torch\n", f"import torch\nTARGETS = {targets!r}\nREFERENCE = {str(PROBLEM)!r}\n"
-                            + HOSTILE, 1)
+                            f"MARKER = {marker!r}\n" + HOSTILE, 1)
     (res,) = screener.screen([hostile])
     assert res.passed, res  # the kernel itself is right: only what it tried must have failed
     assert expected.read_bytes() == before
-    assert not (screener.case_dir / "planted.txt").exists()
-    assert not (tmp_path / "kernel" / "planted.txt").exists()
-    assert not (Path.home() / "planted.txt").exists()
+    assert not (screener.case_dir / marker).exists()
+    assert not (tmp_path / "kernel" / marker).exists()
+    assert not (Path.home() / marker).exists()
 
 
 def test_the_screen_fails_an_edit_that_still_reads_out_of_bounds(screener):
