@@ -42,6 +42,11 @@ class ProblemFiles:
     needs_cuda: list[str] = field(default_factory=list)  # why the candidate cannot run without CUDA
 
     @property
+    def reference_run_source(self) -> str:
+        """What the reference worker runs: the reference file, or a single file's reference half."""
+        return reference_part(self.reference_source) if self.single_file else self.reference_source
+
+    @property
     def same_file(self) -> bool:
         return self.candidate == self.reference
 
@@ -293,6 +298,48 @@ def _inspect(cand_path: Path, ref_path: Path | None, cand_src: str | None = None
         shape_constants=shape_constants(ref_tree),
         needs_cuda=cuda_requirements(_candidate_part(cand_tree) if cand_path == ref_path else cand_tree),
     )
+
+
+_REFERENCE_ROOTS = ("Model", "get_inputs", "get_init_inputs")
+
+
+def _defined_names(stmt: ast.stmt) -> set[str]:
+    """Module-level names a statement binds."""
+    if isinstance(stmt, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {stmt.name}
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return {(a.asname or a.name).split(".")[0] for a in stmt.names}
+    out: set[str] = set()
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+    return out
+
+
+def reference_part(source: str) -> str:
+    """The reference half of a single-file candidate, as source: imports, Model, get_inputs,
+    get_init_inputs and the module-level definitions and assignments they use (transitively).
+
+    The reference worker runs this, not the whole file: the candidate's own module-level code
+    (ModelNew, its kernels, and any statement that patches torch before the reference runs) never
+    executes where the expected outputs are made."""
+    tree = ast.parse(source)
+    body = [s for s in tree.body if not isinstance(s, (ast.Import, ast.ImportFrom))]
+    defines = [(stmt, _defined_names(stmt)) for stmt in body]
+    wanted, kept = set(_REFERENCE_ROOTS), set()
+    changed = True
+    while changed:
+        changed = False
+        for i, (stmt, names) in enumerate(defines):
+            if i in kept or not names & wanted:
+                continue
+            kept.add(i)
+            changed = True
+            wanted |= {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    keep = [s for s in tree.body if isinstance(s, (ast.Import, ast.ImportFrom))]
+    keep += [stmt for i, (stmt, _) in enumerate(defines) if i in kept]
+    keep.sort(key=lambda s: s.lineno)
+    return ast.unparse(ast.Module(body=keep, type_ignores=[])) + "\n"
 
 
 def _candidate_part(tree: ast.Module) -> ast.Module:

@@ -386,15 +386,31 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     import torch
 
     h = hashlib.sha256()
-    h.update(files.reference_source.encode())
+    h.update(files.reference_run_source.encode())
     h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
     h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v11".encode())
     return h.hexdigest()[:24]
 
 
+def _reference_file(files: ProblemFiles) -> Path:
+    """The file the reference worker runs. A single-file candidate's reference half is written apart
+    (content-addressed, in kagent's cache, out of candidates' reach): its module-level code never
+    runs where the expected outputs are made."""
+    if not files.single_file:
+        return Path(files.reference)
+    source = files.reference_run_source
+    path = cache_dir() / "reference_src" / f"{hashlib.sha256(source.encode()).hexdigest()[:24]}.py"
+    if not path.is_file() or path.read_text() != source:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(source)
+        os.replace(tmp, path)
+    return path
+
+
 def _reference_job(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig) -> dict:
     return {
-        "mode": "reference", "device": device, "reference": str(files.reference),
+        "mode": "reference", "device": device, "reference": str(_reference_file(files)),
         "cases": [c.model_dump() for c in cases], "max_shape_numel": config.max_shape_numel,
         "oracle_sample_above": config.oracle_sample_above,
         "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
