@@ -29,48 +29,51 @@ SMALL_NEAR_MISS_PASSES = {"int64_offsets"}
 
 
 def _check(files: list[Path]) -> dict[str, dict]:
-    """Verdicts of the stand-in check; files whose shared process died are re-run one by one."""
-    out = _check_batch(files)
-    died = [f for f in files if out[str(f)]["reason"].startswith("worker died")]
-    if len(files) > 1 and died:
-        for f in died:
-            out.update(_check_batch([f]))
-    return out
-
-
-def _check_batch(files: list[Path]) -> dict[str, dict]:
-    # an unmasked out-of-bounds store corrupts the interpreter's heap: the process aborts, or, as seen
-    # in CI, hangs inside malloc; either way the files it did not report on are re-run one by one
+    """Verdicts of the stand-in check, one process for all files (it forks a child per file: an edit
+    that corrupts the interpreter's heap kills or hangs its own child only)."""
     try:
-        proc = subprocess.run([sys.executable, str(CHECK), *map(str, files)], capture_output=True,
-                              text=True, timeout=120 + 60 * len(files), env=ENV, start_new_session=True)
-        stdout, why = proc.stdout, f"rc {proc.returncode}"
+        proc = subprocess.run([sys.executable, str(CHECK), *map(str, files)], capture_output=True, text=True,
+                              timeout=300 + 200 * len(files), env=ENV, start_new_session=True)
+        stdout, why = proc.stdout, f"rc {proc.returncode}: {proc.stderr[-300:]}"
     except subprocess.TimeoutExpired as exc:
-        stdout, why = exc.stdout or "", "hung"
+        stdout, why = exc.stdout or "", "the check process hung"
         stdout = stdout.decode(errors="replace") if isinstance(stdout, bytes) else stdout
     out = {}
     for line in stdout.splitlines():
-        if line.endswith("}"):  # a line cut by the kill is not a verdict
+        if line.endswith("}"):  # a line cut by a kill is not a verdict
             rec = json.loads(line)
             out[rec["file"]] = rec
-    for f in files:  # a file whose process died or hung did not pass
-        out.setdefault(str(f), {"file": str(f), "verdict": "fail", "reason": f"worker died: {why}"})
+    for f in files:
+        out.setdefault(str(f), {"file": str(f), "verdict": "fail", "reason": f"not checked: {why}"})
     return out
 
 
-def _passing_edits(name: str, tmp_path: Path) -> list[tuple[Path, str]]:
+@pytest.fixture(scope="module")
+def stand_in(tmp_path_factory) -> dict[str, dict]:
+    """The stand-in check's verdicts on every fixture's near-miss and every edit its transform
+    proposes (written to edits/<transform>_edit<i>.py), from one check process."""
+    root = tmp_path_factory.mktemp("edits")
+    files = []
+    for name in sorted(TRANSFORMS):
+        files.append(FIXTURES / f"{name}.py")
+        for i, edit in enumerate(TRANSFORMS[name].propose(files[-1].read_text())):
+            (root / f"{name}_edit{i}.py").write_text(edit.new_source)
+            files.append(root / f"{name}_edit{i}.py")
+    return {"root": root, **_check(files)}
+
+
+def _passing_edits(name: str, stand_in: dict) -> list[tuple[Path, str]]:
     source = (FIXTURES / f"{name}.py").read_text()
     edits = TRANSFORMS[name].propose(source)
     assert edits, f"{name} proposed nothing for its own near-miss"
     files = []
     for i, edit in enumerate(edits):
         assert edit.transform == name and edit.new_source != source and edit.line >= 1
-        f = tmp_path / f"{name}_edit{i}.py"
-        f.write_text(edit.new_source)
+        f = stand_in["root"] / f"{name}_edit{i}.py"
+        assert f.read_text() == edit.new_source  # the same edit the fixture checked
         files.append(f)
-    results = _check(files)
-    passing = [f for f in files if results[str(f)]["verdict"] == "pass"]
-    assert passing, f"no edit of {name} passes: {[results[str(f)]['reason'] for f in files]}"
+    passing = [f for f in files if stand_in[str(f)]["verdict"] == "pass"]
+    assert passing, f"no edit of {name} passes: {[stand_in[str(f)]['reason'] for f in files]}"
     return [(f, edits[files.index(f)].description) for f in passing]
 
 
@@ -81,13 +84,13 @@ def test_every_transform_has_a_fixture() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(TRANSFORMS))
-def test_transform_repairs_its_near_miss(name: str, tmp_path: Path) -> None:
-    near = _check([FIXTURES / f"{name}.py"])[str(FIXTURES / f"{name}.py")]
+def test_transform_repairs_its_near_miss(name: str, stand_in: dict) -> None:
+    near = stand_in[str(FIXTURES / f"{name}.py")]
     if name in SMALL_NEAR_MISS_PASSES:
         assert near["verdict"] == "pass", near
     else:
         assert near["verdict"] == "fail", f"the near-miss of {name} is not caught: {near}"
-    _passing_edits(name, tmp_path)
+    _passing_edits(name, stand_in)
 
 
 def test_edits_preserve_the_rest_of_the_source() -> None:
@@ -174,11 +177,11 @@ def _verify(candidate: Path, reference: Path | None = None):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(TRANSFORMS))
-def test_transform_result_passes_kagent_verify(name: str, tmp_path: Path) -> None:
+def test_transform_result_passes_kagent_verify(name: str, stand_in: dict) -> None:
     # the quick check judges outputs only; kagent's verifier also bounds-checks every access, so an
     # edit that masks the store but not the load passes the first and not the second: one must pass
     summaries = []
-    for edit_file, description in _passing_edits(name, tmp_path):
+    for edit_file, description in _passing_edits(name, stand_in):
         report = _verify(edit_file)
         if report.verdict == "pass":
             return

@@ -14,7 +14,9 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import signal
 import sys
+import time
 
 os.environ["TRITON_INTERPRET"] = "1"
 
@@ -100,15 +102,56 @@ def check(path: str) -> tuple[str, str]:
     return "pass", "all cases within bound"
 
 
+PER_FILE_S = 180.0
+
+
+def _one(path: str) -> dict:
+    try:
+        verdict, reason = check(path)
+    except Exception as exc:  # a candidate that cannot even be loaded fails; report why
+        verdict, reason = "fail", f"{type(exc).__name__}: {exc}"[:400]
+    return {"file": path, "verdict": verdict, "reason": reason}
+
+
+def _forked(path: str) -> dict:
+    """One file in a child forked from this process (torch imported once for all files): an edit that
+    corrupts the heap (an unmasked store) kills or hangs its child, not the batch."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        code = 0
+        try:
+            os.write(write, json.dumps(_one(path)).encode())
+        except BaseException:
+            code = 1
+        os._exit(code)
+    os.close(write)
+    deadline, status = time.monotonic() + PER_FILE_S, None
+    while status is None and time.monotonic() < deadline:
+        done, st = os.waitpid(pid, os.WNOHANG)
+        status = st if done else None
+        if status is None:
+            time.sleep(0.05)
+    if status is None:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    data = b""
+    while chunk := os.read(read, 65536):
+        data += chunk
+    os.close(read)
+    if data:
+        return json.loads(data)
+    why = "hung" if status is None else f"status {status}"
+    return {"file": path, "verdict": "fail", "reason": f"worker died: {why}"}
+
+
 def main() -> int:
     worst = 0
     for path in sys.argv[1:]:
-        try:
-            verdict, reason = check(path)
-        except Exception as exc:  # a candidate that cannot even be loaded fails; report why
-            verdict, reason = "fail", f"{type(exc).__name__}: {exc}"[:400]
-        worst = max(worst, verdict != "pass")
-        sys.stdout.write(json.dumps({"file": path, "verdict": verdict, "reason": reason}) + "\n")
+        rec = _forked(path)
+        worst = max(worst, rec["verdict"] != "pass")
+        sys.stdout.write(json.dumps(rec) + "\n")
         sys.stdout.flush()
     return worst
 
