@@ -8,6 +8,7 @@ module-level shape constants optionally overridden.
 from __future__ import annotations
 
 import ast
+import functools
 import types
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -316,6 +317,7 @@ def _defined_names(stmt: ast.stmt) -> set[str]:
     return out
 
 
+@functools.lru_cache(maxsize=64)  # a verify asks for it several times (cache key, reference file)
 def reference_part(source: str) -> str:
     """The reference half of a single-file candidate, as source: imports, Model, get_inputs,
     get_init_inputs and the module-level definitions and assignments they use (transitively).

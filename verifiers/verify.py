@@ -29,8 +29,8 @@ from kagent.errors import InputError, ReferenceFailed, SandboxUnavailable
 from kagent.log import get_logger
 from kagent.redact import redact, redact_obj, secret_values
 from kagent.report import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, VerifyReport
-from kagent.tools.problem import ProblemFiles, inspect_sources
 from kagent.procs import cores_to_overlap
+from kagent.tools.problem import ProblemFiles, inspect_sources
 from kagent.tools.sandbox import (SandboxResult, SandboxSpec, Spawned, candidate_env, home_writes, python_argv,
                                   sandbox_kind)
 from kagent.verifiers import casefiles, oracle
