@@ -97,6 +97,8 @@ class SandboxSpec(BaseModel):
     read_only: list[str] = Field(default_factory=list, description="paths shown read-only inside hidden ones")
     writable: list[str] = Field(default_factory=list, description="paths besides the scratch folder it may write")
     cpu_limit_s: int | None = Field(None, description="RLIMIT_CPU of the process and all it starts")
+    host_view: bool = Field(False, description="the host's /tmp and HOME read-only instead of private ones (a "
+                            "fork server, whose jobs cover them again: tools/jobns.py)")
 
 
 _FORCED = "KAGENT_SANDBOX"  # bwrap | unshare | none: pin the mechanism (tests; machines without namespaces)
@@ -211,8 +213,9 @@ def _wrap(kind: SandboxKind, argv: list[str], spec: SandboxSpec, scratch: Path) 
         user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
         return ["unshare", *user, "--fork", "--pid", "--kill-child", "--mount-proc", "--net", "--", *argv]
     home = os.path.realpath(os.path.expanduser("~"))
-    mounts: list[tuple[str, str]] = [("--tmpfs", "/tmp")]  # (op, path); applied shallowest first
-    if home not in ("/", "/tmp"):  # a private HOME, kept in the scratch folder: the parent sees what was written
+    # (op, path); applied shallowest first
+    mounts: list[tuple[str, str]] = [("--ro-bind", "/tmp") if spec.host_view else ("--tmpfs", "/tmp")]
+    if home not in ("/", "/tmp") and not spec.host_view:  # a private HOME, kept in the scratch folder: the parent sees what was written
         (scratch / HOME_DIR).mkdir(exist_ok=True)
         mounts += [("--home", home), ("--decoy", os.path.join(home, ".netrc"))]
     cache_root, cache_ro, cache_rw = _cache_mounts()
@@ -251,6 +254,8 @@ def _wrap(kind: SandboxKind, argv: list[str], spec: SandboxSpec, scratch: Path) 
             out += ["--ro-bind", _decoy_netrc(), path]
         else:
             out += [op, path, path]
+    # a fork server is PID 1 itself: no dumpable bubblewrap init beside it that its jobs could reach
+    out += ["--as-pid-1"] if spec.host_view else []
     out += ["--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--die-with-parent",
             "--new-session", "--chdir", str(scratch), "--", *argv]
     return out
@@ -339,6 +344,10 @@ class Spawned:
     def kill(self) -> None:
         _kill_group(self.proc)
         self.proc.communicate()
+
+    def signal_kill(self) -> None:
+        """Kill it without waiting (a watchdog thread's way)."""
+        _kill_group(self.proc)
 
     def finish(self, stdin: bytes, timeout_s: float) -> SandboxResult:
         return _finish(self.proc, stdin, timeout_s, self.kind)

@@ -30,6 +30,7 @@ from kagent.log import get_logger
 from kagent.redact import redact
 from kagent.report import CheckNotRun, Finding
 from kagent.procs import cores_to_overlap
+from kagent.tools import forkserver
 from kagent.tools.sandbox import SandboxSpec, Spawned, candidate_env, python_argv
 
 log = get_logger("verifiers.compile_check")
@@ -260,7 +261,7 @@ class CompileCheck:
         self.timeout_s = timeout_s
         self._args = (memory_limit_mb, sandbox)
         self._index = _cache_path() / f"src_{hashlib.sha256(candidate_source.encode()).hexdigest()[:24]}.json"
-        self.worker: Spawned | None = None
+        self.worker: Spawned | forkserver.Forked | None = None
         self.spawned = False  # whether this check started a compile worker at all
         try:
             known = json.loads(self._index.read_text())
@@ -271,12 +272,14 @@ class CompileCheck:
         if (not known or any(_cached(k) is None for k in known)) and cores_to_overlap():
             self._spawn()
 
-    def _spawn(self) -> Spawned:
+    def _spawn(self) -> Spawned | forkserver.Forked:
         if self.worker is None:
             self.spawned = True
             env = {k: v for k, v in candidate_env("cpu").items() if k not in _LOOSENERS}  # set again in _work
-            self.worker = Spawned(python_argv(_MODULE), env=env, cwd=Path(tempfile.gettempdir()),
-                                  memory_limit_mb=self._args[0], spec=self._args[1])
+            argv = python_argv(_MODULE)
+            self.worker = (forkserver.forked(argv, env, self._args[0], self._args[1])
+                           or Spawned(argv, env=env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=self._args[0],
+                                      spec=self._args[1]))
         return self.worker
 
     def findings(self, candidate: Path, events: list[dict],

@@ -15,7 +15,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import sys
 import tempfile
 import threading
@@ -31,6 +30,7 @@ from kagent.redact import redact, redact_obj, secret_values
 from kagent.report import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, VerifyReport
 from kagent.procs import cores_to_overlap
 from kagent.tools.problem import ProblemFiles, inspect_sources
+from kagent.tools import forkserver
 from kagent.tools.sandbox import (SandboxResult, SandboxSpec, Spawned, candidate_env, home_writes, python_argv,
                                   sandbox_kind)
 from kagent.verifiers import casefiles, oracle
@@ -75,6 +75,11 @@ def _drop_spare() -> None:
 
 
 
+def _forks(device: str) -> bool:
+    """Harness workers come from a warm fork server (tools/forkserver.py): no spare to start."""
+    return device == "cpu" and forkserver.enabled()
+
+
 def sandbox_spec(device: str, config: VerifyConfig, hide: list[str] | None = None,
                   read_only: list[str] | None = None) -> SandboxSpec:
     lock = timing_lock_env()  # the timing lock file (several workers share a GPU) stays reachable
@@ -88,13 +93,13 @@ class _Stall:
     started or done) has not grown for `limit_s` seconds. A large problem that keeps finishing cases
     runs on, up to the hard limit given to `finish`; a hang is stopped `limit_s` after its last step."""
 
-    def __init__(self, pid: int, events: Path, limit_s: float):
+    def __init__(self, worker: Spawned | forkserver.Forked, events: Path, limit_s: float):
         self.fired = False
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._watch, args=(pid, events, limit_s), daemon=True)
+        self._thread = threading.Thread(target=self._watch, args=(worker, events, limit_s), daemon=True)
         self._thread.start()
 
-    def _watch(self, pid: int, events: Path, limit_s: float) -> None:
+    def _watch(self, worker: Spawned | forkserver.Forked, events: Path, limit_s: float) -> None:
         size, last = -1, time.monotonic()
         while not self._stop.wait(0.5):
             try:
@@ -105,10 +110,7 @@ class _Stall:
                 size, last = now, time.monotonic()
             elif time.monotonic() - last > limit_s:
                 self.fired = True
-                try:
-                    os.killpg(pid, signal.SIGKILL)  # the worker's process group (started in its own session)
-                except ProcessLookupError:
-                    pass
+                worker.signal_kill()  # the worker and everything it started
                 return
 
     def stop(self) -> None:
@@ -160,11 +162,13 @@ def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | Non
         worker, _spare = _spare, None
     elif _spare is not None:
         _drop_spare()
+    if worker is None and scratch is None:
+        worker = forkserver.forked(argv, full_env, limit, spec)
     if worker is None:
         worker = Spawned(argv, env=full_env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit, spec=spec)
     out_dir = scratch or worker.scratch
     _stage_candidate(job, out_dir)
-    stall = _Stall(worker.proc.pid, out_dir / f"{job['mode']}_events.jsonl", timeout)
+    stall = _Stall(worker, out_dir / f"{job['mode']}_events.jsonl", timeout)
     result = worker.finish(json.dumps({**job, "out_dir": str(out_dir)}).encode(), timeout * config.timeout_total_factor)
     stall.stop()
     if stall.fired:
@@ -216,8 +220,10 @@ class _Perturbed:
         self.fresh_dir: Path | None = self._fresh_root / "reference" / "fresh"
         self.fresh_dir.mkdir(parents=True)
         spec = sandbox_spec(device, config, hide, [str(self.folder), str(self.fresh_dir)])
-        self.worker = Spawned([sys.executable, str(script)], env=env, cwd=Path(tempfile.gettempdir()),
-                              memory_limit_mb=config.memory_limit_mb if device == "cpu" else None, spec=spec)
+        argv, limit = [sys.executable, str(script)], config.memory_limit_mb if device == "cpu" else None
+        self.worker: Spawned | forkserver.Forked = (forkserver.forked(argv, env, limit, spec)
+                                                    or Spawned(argv, env=env, cwd=Path(tempfile.gettempdir()),
+                                                               memory_limit_mb=limit, spec=spec))
         cases = [first]
         self.fresh: dict | None = None
         if reference_job is not None and fresh_seed is not None:
@@ -676,7 +682,8 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     cases = plan_cases(config, files.shape_constants, files.reference_source)
     notes: list[Finding] = []
     clock = time.monotonic()
-    if not reference_cached(files, cases, device, config):  # the candidate's worker starts while it computes
+    if not reference_cached(files, cases, device, config) and not _forks(device):
+        # the candidate's worker starts while the reference computes
         _start_spare(config, device, sandbox_spec(device, config, hidden_paths(files)))
     try:
         case_dir, ref_events = run_reference(files, cases, device, config, notes)
