@@ -1,47 +1,110 @@
-"""Offline repair of a near-miss manifest (the blind set), kernel by kernel, resumable: repaired / false repairs / median seconds.
-usage: python benchmarks/blind_repair_eval.py MANIFEST OUT.json [--limit N] [--only substr]"""
-import json, sys, time, statistics, argparse
+"""Offline repair of a blind near-miss set, kernel by kernel: how many are repaired, false repairs
+(a `repaired` kernel that fails a fresh verify), median wall time.
+
+    python benchmarks/blind_repair_eval.py MANIFEST OUT.jsonl [--jobs N] [--limit N] [--only SUBSTR]
+        [--device cpu|cuda] [--timeout S]
+
+One process per kernel (`--one PATH`), N at a time; each finished kernel is appended to OUT.jsonl as
+one JSON line, so a cut run resumes where it stopped (kernels already in OUT are skipped). Prints
+one line per kernel and the totals. Triton entries only on the CPU; CUDA C entries (backend cuda)
+with --device cuda.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
+
 import yaml
 
-ap = argparse.ArgumentParser()
-ap.add_argument("manifest"); ap.add_argument("out"); ap.add_argument("--limit", type=int, default=0)
-ap.add_argument("--only", default="")
-a = ap.parse_args()
-root = Path(a.manifest).resolve().parent
-entries = [e for e in yaml.safe_load(Path(a.manifest).read_text()) if e.get("backend", "triton") == "triton"]
-if a.only:
-    entries = [e for e in entries if a.only in e["path"]]
-if a.limit:
-    entries = entries[: a.limit]
-from kagent.api import repair, verify
-from kagent.config import VerifyConfig
 
-vcfg = VerifyConfig(device="cpu")
-rows = []
-out = Path(a.out)
-done = {r["path"]: r for r in json.loads(out.read_text())["rows"]} if out.is_file() else {}
-for e in entries:
-    if e["path"] in done:
-        rows.append(done[e["path"]]); continue
-    t0 = time.time()
-    row = {"path": e["path"], "fault_kind": e["fault_kind"]}
+def _entries(manifest: Path, device: str, only: str, limit: int) -> list[dict]:
+    entries = yaml.safe_load(manifest.read_text())
+    if device == "cpu":  # CUDA C entries need nvcc and a GPU
+        entries = [e for e in entries if e.get("backend", "triton") == "triton"]
+    entries = [e for e in entries if only in e["path"]]
+    return entries[:limit] if limit else entries
+
+
+def repair_one(manifest: Path, path: str, device: str, timeout_s: float) -> dict:
+    """In this process: repair one near-miss offline, then verify the result afresh."""
+    from kagent.api import repair, verify
+    from kagent.config import VerifyConfig
+
+    entry = next(e for e in yaml.safe_load(manifest.read_text()) if e["path"] == path)
+    root = manifest.parent
+    config = VerifyConfig(device=device)
+    row = {"path": path, "fault_kind": entry.get("fault_kind")}
+    start = time.time()
     try:
-        s = repair(root / e["path"], root / e["reference"], model="offline", verify_config=vcfg, runs_dir="/tmp/blind_runs",
-                   timeout_s=300)
-        row.update(status=s.status, attempts=s.attempts, reason=s.reason[:200])
-        if s.status == "repaired":
-            fresh = verify(s.repaired_path, root / e["reference"], config=vcfg)
-            row["fresh"] = fresh.verdict
-    except Exception as exc:  # record and go on
+        summary = repair(root / path, root / entry["reference"], model="offline", verify_config=config,
+                         runs_dir=tempfile.mkdtemp(prefix="blind-runs-"), timeout_s=timeout_s)
+        row.update(status=summary.status, attempts=summary.attempts, reason=summary.reason[:300])
+        if summary.status == "repaired":
+            row["fresh"] = verify(summary.repaired_path, root / entry["reference"], config=config).verdict
+    except Exception as exc:  # noqa: BLE001 - recorded, the set goes on
         row.update(status="error", reason=f"{type(exc).__name__}: {exc}"[:300])
-    row["seconds"] = round(time.time() - t0, 1)
-    rows.append(row)
-    print(json.dumps(row), flush=True)
-    out.write_text(json.dumps({"rows": rows}, indent=1))
-rep = [r for r in rows if r.get("status") == "repaired"]
-false = [r for r in rep if r.get("fresh") != "pass"]
-summary = {"n": len(rows), "repaired": len(rep), "false_repairs": len(false),
-           "rate": len(rep) / max(1, len(rows)), "median_s": statistics.median([r["seconds"] for r in rows]) if rows else None}
-print(json.dumps(summary))
-out.write_text(json.dumps({"summary": summary, "rows": rows}, indent=1))
+    row["seconds"] = round(time.time() - start, 1)
+    return row
+
+
+def _run_child(manifest: Path, path: str, args: argparse.Namespace) -> dict:
+    cmd = [sys.executable, __file__, str(manifest), "-", "--one", path, "--device", args.device,
+           "--timeout", str(args.timeout)]
+    start = time.time()
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout * 2 + 120)
+        line = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+        return json.loads(line) if line.startswith("{") else {
+            "path": path, "status": "error", "reason": f"exit {done.returncode}: {done.stderr[-300:]}",
+            "seconds": round(time.time() - start, 1)}
+    except subprocess.TimeoutExpired:
+        return {"path": path, "status": "error", "reason": "benchmark timeout", "seconds": round(time.time() - start, 1)}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("manifest", type=Path)
+    ap.add_argument("out", help="results, one JSON line per kernel (resumable); - with --one")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
+    ap.add_argument("--timeout", type=float, default=300.0, help="repair time limit per kernel (s)")
+    ap.add_argument("--one", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    manifest = args.manifest.resolve()
+    if args.one:
+        print(json.dumps(repair_one(manifest, args.one, args.device, args.timeout)), flush=True)
+        return 0
+    out = Path(args.out)
+    done = {}
+    if out.is_file():
+        done = {r["path"]: r for r in map(json.loads, out.read_text().splitlines()) if r.get("status") != "error"}
+    todo = [e["path"] for e in _entries(manifest, args.device, args.only, args.limit) if e["path"] not in done]
+    rows = list(done.values())
+    with ThreadPoolExecutor(max(1, args.jobs)) as pool, out.open("a") as sink:
+        futures = [pool.submit(_run_child, manifest, p, args) for p in todo]
+        for future in as_completed(futures):
+            row = future.result()
+            rows.append(row)
+            sink.write(json.dumps(row) + "\n")
+            sink.flush()
+            print(json.dumps(row), flush=True)
+    repaired = [r for r in rows if r.get("status") == "repaired"]
+    false = [r for r in repaired if r.get("fresh") != "pass"]
+    secs = [r["seconds"] for r in rows if "seconds" in r]
+    print(f"repaired {len(repaired) - len(false)}/{len(rows)}, false repairs {len(false)}, "
+          f"median {statistics.median(secs) if secs else 0:.1f} s per kernel")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

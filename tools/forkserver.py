@@ -60,6 +60,7 @@ class ForkServer:
         self._ids = itertools.count()
         self._waiting: dict[int, tuple[threading.Event, list]] = {}
         self.error: str | None = None
+        self.disabled = False  # a job's namespaces could not be set up: no more jobs here
         self._ready = threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
         if not self._ready.wait(_START_TIMEOUT_S):
@@ -103,8 +104,9 @@ class ForkServer:
             self._proc.proc.stdin.write((json.dumps(msg) + "\n").encode())
             self._proc.proc.stdin.flush()
 
-    def job(self, argv: list[str], env: dict[str, str], memory_limit_mb: int | None, spec: SandboxSpec) -> Forked:
-        return Forked(self, next(self._ids), argv, env, memory_limit_mb, spec)
+    def job(self, argv: list[str], job_argv: list[str], env: dict[str, str], memory_limit_mb: int | None,
+            spec: SandboxSpec) -> Forked:
+        return Forked(self, next(self._ids), argv, job_argv, env, memory_limit_mb, spec)
 
     def close(self) -> None:
         if self._proc.alive():
@@ -117,9 +119,12 @@ class Forked:
     """One job of a fork server, with tools/sandbox.Spawned's interface: `scratch` is its folder
     (the only place it may write), `finish` gives it its input and waits."""
 
-    def __init__(self, server: ForkServer, job_id: int, argv: list[str], env: dict[str, str],
+    def __init__(self, server: ForkServer, job_id: int, argv: list[str], job_argv: list[str], env: dict[str, str],
                  memory_limit_mb: int | None, spec: SandboxSpec):
+        """argv: the process it stands for (started instead if the job's namespaces cannot be set up);
+        job_argv: what the server runs (`-m module` or a script)."""
         self.server, self.id = server, job_id
+        self._fallback = (argv, env, memory_limit_mb, spec)
         self.scratch = server.root / f"job-{job_id}"
         (self.scratch / ".home").mkdir(parents=True)
         home = os.path.realpath(os.path.expanduser("~"))
@@ -129,7 +134,7 @@ class Forked:
             "cover": ["/tmp", str(server.root), cache_root],
             "home": home if home not in ("/", "/tmp") else None, "decoy": _decoy_netrc(),
             "hide": list(spec.hide), "show": [*_python_paths(), *cache_ro, *spec.read_only],
-            "writable": [*cache_rw, *spec.writable], "env": env, "argv": argv,
+            "writable": [*cache_rw, *spec.writable], "env": env, "argv": job_argv,
             "memory_limit_mb": memory_limit_mb, "cpu_limit_s": spec.cpu_limit_s,
         }
         self._done = threading.Event()
@@ -168,7 +173,14 @@ class Forked:
         if not self._exit:  # the server died under it
             return SandboxResult(status="crash", returncode=None, signal="SIGKILL", **tails)
         rc = self._exit[0]
-        if rc > 128 and rc != _SETUP_FAILED:
+        if rc == _SETUP_FAILED:  # nothing of the job ran: it runs in a process of its own instead
+            last = (err.decode(errors="replace").strip().splitlines() or ["no message"])[-1]
+            log.warning("a forked job's namespaces could not be set up (%s): one process per job from now on", last)
+            self.server.disabled = True
+            argv, env, limit, spec = self._fallback
+            worker = Spawned(argv, env=env, cwd=self.scratch, memory_limit_mb=limit, spec=spec, scratch=self.scratch)
+            return worker.finish(stdin, max(1.0, timeout_s - seconds))
+        if rc > 128:
             rc = -(rc - 128)  # the job's process was killed by a signal
         if rc < 0:
             import signal
@@ -209,6 +221,9 @@ def forked(argv: list[str], env: dict[str, str], memory_limit_mb: int | None, sp
     key = (tuple(flags) if flags is not None else None, module, tuple(sorted(env.items())), tuple(spec.writable))
     with _servers_lock:
         server = _servers.get(key, False)
+        if server and server.disabled:
+            server.close()
+            server = _servers[key] = None
         if server is False or (server is not None and not server.alive()):
             if server:
                 server.close()
@@ -222,7 +237,7 @@ def forked(argv: list[str], env: dict[str, str], memory_limit_mb: int | None, sp
                 atexit.register(close_all)
                 close_all.registered = True  # type: ignore[attr-defined]
         _servers[key] = _servers.pop(key, server)  # the newest use last
-    return server.job(job_argv, env, memory_limit_mb, spec) if server is not None else None
+    return server.job(argv, job_argv, env, memory_limit_mb, spec) if server is not None else None
 
 
 def close_all() -> None:

@@ -136,8 +136,8 @@ def enter(view: JobView, uid: int, gid: int) -> None:
         if view.decoy and os.path.isfile(view.decoy):
             ops.append((os.path.join(real(view.home), ".netrc"), 2, os.open(view.decoy, os.O_PATH), False))
     ops.sort(key=lambda o: (o[0].rstrip("/").count("/"), o[1]))
+    empty_fd = None
     try:
-        empty_fd = None
         for path, op, fd, is_dir in ops:
             if op == 0:
                 _mount_point(path, True)
@@ -159,7 +159,7 @@ def enter(view: JobView, uid: int, gid: int) -> None:
             if op == 0 and path != "/tmp":
                 _mount(None, path, None, MS_REMOUNT | MS_RDONLY | _locked_flags(path))
     finally:
-        for _, _, fd, _ in ops:
+        for fd in [o[2] for o in ops] + [empty_fd]:
             if fd is not None:
                 os.close(fd)
 

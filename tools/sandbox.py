@@ -303,11 +303,15 @@ class Spawned:
     """
 
     def __init__(self, argv: list[str], *, env: dict[str, str], cwd: Path, memory_limit_mb: int | None = None,
-                 spec: SandboxSpec | None = None):
+                 spec: SandboxSpec | None = None, scratch: Path | None = None):
+        """scratch: an existing folder to use as the scratch folder (made anew otherwise)."""
         self.kind: SandboxKind = sandbox_kind() if spec is not None else "none"
         self.key = (tuple(argv), tuple(sorted(env.items())), memory_limit_mb,
                     spec.model_dump_json() if spec else None, self.kind)
-        self.scratch = Path(tempfile.mkdtemp(prefix="kagent-work-")) if spec is not None else Path(cwd)
+        if scratch is not None:
+            self.scratch = scratch
+        else:
+            self.scratch = Path(tempfile.mkdtemp(prefix="kagent-work-")) if spec is not None else Path(cwd)
         fds: tuple[int, ...] = ()
         if spec is not None:
             env = {**env, "TMPDIR": "/tmp"} if self.kind == "bwrap" else env
