@@ -19,6 +19,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from kagent.config import VerifyConfig
+from kagent.tools import forkserver
 from kagent.tools.sandbox import Spawned, candidate_env, python_argv
 from kagent.verifiers import casefiles
 from kagent.verifiers.verify import sandbox_spec
@@ -142,10 +143,12 @@ class Screener:
             # the candidates are untrusted code: the worker runs in the OS sandbox as the verifier's do,
             # seeing its candidates and the cases' inputs and expected outputs read-only, writing only
             # its own scratch folder (the cache, the reference and the run directory stay out of reach)
-            worker = Spawned(python_argv(_WORKER), env=candidate_env(self.device), cwd=self.work,
-                             memory_limit_mb=self.config.memory_limit_mb if self.device == "cpu" else None,
-                             spec=sandbox_spec(self.device, self.config, self.hide,
-                                               [str(self.work), str(casefiles.expected_dir(self.case_dir))]))
+            argv, env = python_argv(_WORKER), candidate_env(self.device)
+            limit = self.config.memory_limit_mb if self.device == "cpu" else None
+            spec = sandbox_spec(self.device, self.config, self.hide,
+                                [str(self.work), str(casefiles.expected_dir(self.case_dir))])
+            worker = (forkserver.forked(argv, env, limit, spec)
+                      or Spawned(argv, env=env, cwd=self.work, memory_limit_mb=limit, spec=spec))
             out = worker.scratch / f"batch_{self.batches}.jsonl"
             self.batches += 1
             job = {"case_dir": str(self.case_dir), "device": self.device, "single_file": self.single_file,

@@ -24,11 +24,13 @@ from kagent.tools import jobns
 
 # what every job of the worker imports, beyond its own _warm_up (a harness job's first case alone
 # spends ~2 s importing torch._dynamo)
+_INTERPRETER = ("torch", "torch._dynamo", "torch.profiler", "numpy", "triton", "triton.language",
+                "triton.runtime.interpreter", "kagent.verifiers.oracle", "kagent.verifiers.bounds",
+                "kagent.verifiers.casefiles", "kagent.tools.problem")
 _PRELOAD = {
-    "kagent.verifiers.harness": ("torch", "torch._dynamo", "torch.profiler", "numpy", "triton", "triton.language",
-                                 "triton.runtime.interpreter", "kagent.verifiers.traps", "kagent.verifiers.canary",
-                                 "kagent.verifiers.oracle", "kagent.verifiers.bounds", "kagent.verifiers.casefiles",
-                                 "kagent.verifiers.anticheat_dynamic", "kagent.tools.problem"),
+    "kagent.verifiers.harness": (*_INTERPRETER, "kagent.verifiers.traps", "kagent.verifiers.canary",
+                                 "kagent.verifiers.anticheat_dynamic"),
+    "kagent.verifiers.screen_worker": _INTERPRETER,
     "kagent.verifiers.compile_check": (),
 }
 _SETUP_FAILED = 121  # the job's namespaces could not be set up: nothing of the job ran
@@ -123,7 +125,9 @@ def main() -> int:
             raise ValueError(f"{module} is not a worker the fork server runs")
         for name in _PRELOAD[module]:
             importlib.import_module(name)
-        importlib.import_module(module)._warm_up()
+        warm_up = getattr(importlib.import_module(module), "_warm_up", None)
+        if warm_up is not None:
+            warm_up()
     except Exception as exc:  # noqa: BLE001 - the parent falls back to one process per job
         _send({"ready": False, "error": f"preload failed: {type(exc).__name__}: {exc}"})
         return 1
