@@ -134,7 +134,7 @@ class Forked:
             "cover": ["/tmp", str(server.root), cache_root],
             "home": home if home not in ("/", "/tmp") else None, "decoy": _decoy_netrc(),
             "hide": list(spec.hide), "show": [*_python_paths(), *cache_ro, *spec.read_only],
-            "writable": [*cache_rw, *spec.writable], "env": env, "argv": job_argv,
+            "writable": [*cache_rw, *spec.writable], "env": {**env, "TMPDIR": "/tmp"}, "argv": job_argv,
             "memory_limit_mb": memory_limit_mb, "cpu_limit_s": spec.cpu_limit_s,
         }
         self._done = threading.Event()

@@ -17,6 +17,7 @@ import runpy
 import select
 import signal
 import sys
+import tempfile
 import threading
 import traceback
 
@@ -68,6 +69,9 @@ def _run_job(req: dict, module: str, uid: int, gid: int) -> None:
             os.chdir(req.get("cwd") or d)
             os.environ.clear()
             os.environ.update(req["env"])
+            # found again from the job's own view: the server's /tmp was read-only, so its temporary
+            # folder was its own scratch folder, which the job does not see
+            tempfile.tempdir = None
             # as the process would have started: `python -m harness` or `python main.py`
             if req["argv"][0] == "-m" and req["argv"][1] == module:
                 runpy.run_module(module, run_name="__main__", alter_sys=True)

@@ -30,6 +30,8 @@ import ctypes, errno, json, os
 _r = {}
 _cwd = os.getcwd()
 _r["siblings"] = sorted(os.listdir(os.path.dirname(_cwd)))
+import tempfile
+_r["tmp"] = tempfile.mkdtemp()
 _r["own"] = os.path.basename(_cwd)
 def _read(path, n=40):
     try:
@@ -101,6 +103,7 @@ def test_a_forked_candidate_reaches_neither_the_server_nor_other_jobs_nor_what_i
         probes.append(_probe(report))
     for r in probes:
         assert r["siblings"] == [r["own"]], "another job's folder is visible"
+        assert r["tmp"].startswith("/tmp/"), "a temporary folder outside the job's own /tmp"
         assert "Model" not in r["ref"] and "Model" not in r["ref_after"], "the hidden reference was read"
         assert r["server_environ"] and all(v in ("PermissionError", "FileNotFoundError") for v in r["server_environ"])
         # a number of the server's namespace names nothing, or the job itself, in the job's own
