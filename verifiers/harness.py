@@ -23,7 +23,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
-from kagent.verifiers import bounds, casefiles, interpreter_speed, suite_ties
+from kagent.verifiers import bounds, casefiles, interpreter_speed, perturb, suite_ties
 
 Emit = Callable[..., None]
 
@@ -328,6 +328,13 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     _seed_all(case["seed"])
     inputs = list(mod.get_inputs())
     init = list(mod.get_init_inputs()) if hasattr(mod, "get_init_inputs") else []
+    init_changes = None
+    if case.get("init_factors"):  # the constructor's float arguments varied (verifiers/perturb.py)
+        original = init
+        init, changed = perturb.vary_init(init, case["init_factors"])
+        if not changed:
+            raise _Skip(perturb.NO_FLOAT_INIT)
+        init_changes = [[i, original[i], init[i]] for i in changed]
     numel = sum(t.numel() for t in inputs if isinstance(t, torch.Tensor))
     if case["kind"] == "shape" and numel > job["max_shape_numel"]:
         raise _Skip(f"inputs hold {numel} elements (limit {job['max_shape_numel']})")
@@ -379,7 +386,7 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     ):
         raise _Skip("with -inf/NaN inputs the reference defines no element")
     return {"model": model, "inputs": inputs, "init": init, "outs": outs, "outs64": outs64, "sens": sens,
-            "float64": float64, "rows": rows, "built": built[key], "layers": layers}
+            "float64": float64, "rows": rows, "built": built[key], "layers": layers, "init_changes": init_changes}
 
 
 def run_reference(job: dict, emit: Emit) -> None:
@@ -445,6 +452,7 @@ def run_reference(job: dict, emit: Emit) -> None:
             float64_rows=len(result["rows"]) if result["rows"] is not None else None,
             layers=result["layers"],
             seconds=time.monotonic() - start,
+            **({"init_changes": result["init_changes"]} if result["init_changes"] else {}),
         )
         if index == 0 and job.get("timing") and device == "cuda":
             from kagent.verifiers.timing import time_cuda
@@ -516,6 +524,64 @@ def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_k
         _sync(device)
     outs = _outputs(result)
     return _Run(outs, guards, list(allocs), args, pristine)
+
+
+NONCONTIGUOUS_CASE = "noncontiguous"
+
+
+def _warm_calls(model, inputs: list, device: str, allocator, calls: int) -> dict:
+    """The forward called `calls` times before the checked call (the perturbed run): the first for
+    real (lazy initialisation sees real results), the others with the Triton launches skipped (the
+    candidate's Python runs; the interpreter does not), outputs discarded. An exception stops them
+    (an honest forward may need its kernels' results on the host); so does WARM_LIMIT_S."""
+    import torch
+
+    from kagent.verifiers import traps
+
+    args, _ = _guarded_inputs(inputs, device, "none")
+    done, start = 0, time.monotonic()
+    stopped = None
+    try:
+        with torch.no_grad(), allocator.passthrough():
+            model(*args)
+            done = 1
+            with traps.disabled_launches():
+                while done < calls and time.monotonic() - start < perturb.WARM_LIMIT_S:
+                    model(*args)
+                    done += 1
+        _sync(device)
+    except Exception as exc:
+        stopped = f"{type(exc).__name__}: {exc}"[:200]
+    if bounds.take_violation() is not None and stopped is None:  # judged on the checked call, not here
+        stopped = "an out-of-bounds access in the first call"
+    return {"asked": calls, "done": done, "seconds": round(time.monotonic() - start, 3), "stopped": stopped}
+
+
+def _noncontiguous_call(model, inputs: list, device: str, out_dir: Path) -> dict:
+    """The first case's values once more, floating inputs of rank >= 2 as non-contiguous views
+    (perturb.noncontiguous); the outputs are judged against the first case's expected ones. An
+    exception is the candidate refusing the layout (a note); an out-of-bounds access is a fault."""
+    import torch
+
+    args, changed = perturb.noncontiguous([_to(x, device) for x in inputs])
+    if not changed:
+        return {"status": "not_applicable"}
+    if bounds.pending():  # the main call already went out of bounds: that is its finding
+        return {"status": "not_run"}
+    try:
+        with torch.no_grad():
+            outs = _outputs(model(*args))
+        _sync(device)
+    except Exception as exc:
+        mine = bounds.take_violation()
+        if mine is not None:
+            return {"status": "error", "inputs": changed, "error": mine.error_event()}
+        return {"status": "refused", "inputs": changed, "error": _error_event(exc)}
+    mine = bounds.take_violation()  # the candidate caught it: a fault all the same
+    if mine is not None:
+        return {"status": "error", "inputs": changed, "error": mine.error_event()}
+    torch.save([_plain(o) for o in outs], out_dir / f"cand_{NONCONTIGUOUS_CASE}.pt")
+    return {"status": "run", "inputs": changed}
 
 
 def _diff_outputs(a: list, b: list, noise: list | None = None, spread: bool = False) -> list[dict]:
@@ -600,6 +666,13 @@ def _batch_invariance(model, inputs: list, outputs: list, device: str, allocator
     return {"status": "run", "rows": sorted({0, batch // 2, batch - 1}), "diffs": diffs}
 
 
+def refill_unversioned(a, b) -> None:
+    """Write b's values into a's memory as a kernel (or numpy) would: same address, and the autograd
+    version counter (`a._version`) left as it is, so an output cache keyed on pointer and version
+    (which a `copy_` would miss, since it bumps the version) returns its stale result."""
+    a.data.copy_(b.to(a.device))  # `.data` is an alias without the version counter: no bump
+
+
 def _traps(job: dict, case: dict, data: dict, model, module, main: _Run, allocator, record: dict, out_dir: Path,
            pristine) -> None:
     """The dynamic anti-cheat traps, run on the first case (see verifiers/traps.py)."""
@@ -640,7 +713,7 @@ def _traps(job: dict, case: dict, data: dict, model, module, main: _Run, allocat
                 first = _outputs(model(*args))
                 for a, b in zip(args, data2["inputs"]):
                     if isinstance(a, torch.Tensor):
-                        a.copy_(b.to(device))
+                        refill_unversioned(a, b)
                 second = _outputs(model(*args))
             _sync(device)
             # an in-place kernel returns its (reused) input buffer: already reported as aliasing an input
@@ -718,7 +791,7 @@ def _repeat_calls(job: dict, data: dict, model, main: _Run, record: dict, out_di
                 args = main.args
                 for a, b in zip(args, values["inputs"]):
                     if isinstance(a, torch.Tensor):
-                        a.copy_(b.to(a.device))
+                        refill_unversioned(a, b)
             else:  # fresh buffers, made where the last fresh ones were freed (same addresses, same versions)
                 fresh.clear()
                 fresh.extend(_guarded_inputs(values["inputs"], job["device"], "nan")[0])
@@ -892,6 +965,8 @@ def run_candidate(job: dict, emit: Emit) -> None:
                     if why:
                         record["kernel_specs_error"] = why
             else:
+                if first_case and job.get("warm_calls"):  # the perturbed run: the checked call's index is unknowable
+                    record["warm_calls"] = _warm_calls(model, data["inputs"], device, allocator, job["warm_calls"])
                 main = _call(model, data["inputs"], device, allocator, guard, "nan")
             record.update(
                 output_types=[type(o).__name__ for o in main.outputs],
@@ -903,6 +978,8 @@ def run_candidate(job: dict, emit: Emit) -> None:
             )
             torch.save([_plain(o) for o in main.outputs], out_dir / f"cand_{name}.pt")
             record["digest"] = _digest(main.outputs)
+            if first_case and job.get("noncontiguous"):
+                record["noncontiguous"] = _noncontiguous_call(model, data["inputs"], device, out_dir)
             runs = [main]
             again = None
             if case["full_checks"]:
@@ -1000,6 +1077,8 @@ def main() -> int:
         stream.flush()
 
     emit(event="start", mode=job["mode"])
+    if job.get("clock_offset_s"):  # the perturbed run: before the candidate is imported (verifiers/perturb.py)
+        perturb.shift_clock(float(job["clock_offset_s"]))
     if job["mode"] == "reference":
         run_reference(job, emit)
     else:
