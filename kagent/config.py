@@ -85,6 +85,10 @@ class VerifyConfig(BaseModel):
     noncontiguous: bool = Field(True, description="in the perturbed run, the first case's values once more with every "
                                 "floating input of rank >= 2 as a non-contiguous view (a column slice of a buffer twice "
                                 "as wide): a wrong result fails; a loud refusal is reported as 'layout not supported'")
+    rows_past_4096: bool = Field(True, description="in the perturbed run, 4097 rows where the adversarial cases "
+                                 "have fewer (the other sizes shrunk to fit their element budget): a grid or row index "
+                                 "capped at 4096 shows. On the CPU it runs where the first case's call, scaled by the "
+                                 "inputs' sizes, promises at most 8 s of interpreter time (a row-wise softmax: ~3 s)")
     adversarial_cases: bool = Field(True, description="cases past common tile and grid caps, 4x a dimension, "
                                     "mean-1e3 and near-overflow values (verifiers/suite_adversarial.py)")
 

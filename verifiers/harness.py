@@ -529,6 +529,19 @@ def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_k
 NONCONTIGUOUS_CASE = "noncontiguous"
 
 
+def _size_ratio(first: list, other: list) -> float:
+    """How many times larger `other`'s inputs are than `first`'s: the larger of the element ratio and
+    the leading-dimension ratio (a row-wise kernel's programs grow with the rows alone)."""
+    import torch
+
+    def sizes(inputs: list) -> tuple[int, int]:
+        tensors = [x for x in inputs if isinstance(x, torch.Tensor)]
+        return sum(t.numel() for t in tensors), max((t.shape[0] for t in tensors if t.dim() > 0), default=1)
+
+    (n0, r0), (n1, r1) = sizes(first), sizes(other)
+    return max(n1 / max(n0, 1), r1 / max(r0, 1), 1.0)
+
+
 def _warm_calls(model, inputs: list, device: str, allocator, calls: int) -> dict:
     """The forward called `calls` times before the checked call (the perturbed run): the first for
     real (lazy initialisation sees real results), the others with the Triton launches skipped (the
@@ -924,12 +937,20 @@ def run_candidate(job: dict, emit: Emit) -> None:
         return
 
     built: dict = {}
+    first_inputs, first_cpu = None, None  # the first case's inputs and the CPU time of its call
     for case in job["cases"]:
         name = case["name"]
         path = casefiles.inputs_path(case_dir, name)
         if not path.exists():
             continue
         data = torch.load(path, weights_only=False)
+        budget = (job.get("cost_budget_s") or {}).get(name)
+        if budget is not None and first_cpu is not None:  # an expensive case, run only where it is cheap enough
+            cost = first_cpu * _size_ratio(first_inputs, data["inputs"])
+            if cost > budget:
+                emit(event="case_skipped", case=name, reason=f"estimated {cost:.1f} s of CPU (the first case's call "
+                     f"took {first_cpu:.3f} s, scaled by the inputs' sizes) is over the {budget:.0f} s budget")
+                continue
         emit(event="case_start", case=name)
         start = time.monotonic()
         record: dict[str, Any] = {"event": "case_done", "case": name}
@@ -967,7 +988,10 @@ def run_candidate(job: dict, emit: Emit) -> None:
             else:
                 if first_case and job.get("warm_calls"):  # the perturbed run: the checked call's index is unknowable
                     record["warm_calls"] = _warm_calls(model, data["inputs"], device, allocator, job["warm_calls"])
+                clock = time.thread_time()
                 main = _call(model, data["inputs"], device, allocator, guard, "nan")
+                if first_case:
+                    first_inputs, first_cpu = data["inputs"], time.thread_time() - clock
             record.update(
                 output_types=[type(o).__name__ for o in main.outputs],
                 bad_input_guards=main.bad_input_guards,

@@ -186,6 +186,10 @@ _PERTURBED_SCRIPT = "import sys\n\nfrom kagent.verifiers.harness import main\n\n
 FRESH_CASE = "seed_fresh"
 INIT_CASE = "init_varied"
 NONCONTIGUOUS_CASE = "noncontiguous"
+ROWS_CASE = "shape_rows_4097"
+# the 4097-row case costs ~0.6 ms of CPU per program under the Triton interpreter (2.6 s for a row-wise
+# softmax): run where the first case's call, scaled by the inputs' sizes, promises at most this
+ROWS_CASE_BUDGET_S = 8.0
 _PERTURBED_UNSET = ("OMP_NUM_THREADS", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE")
 
 
@@ -200,10 +204,11 @@ class _Perturbed:
     def __init__(self, job: dict, config: VerifyConfig, device: str, hide: list[str],
                  reference_job: dict | None = None, fresh_seed: int | None = None,
                  cached_reference: Callable[[list[dict]], tuple[Path, list[dict]]] | None = None,
-                 plan: dict | None = None) -> None:
+                 plan: dict | None = None, rows: tuple[dict, list] | None = None) -> None:
         """cached_reference: where the fresh seed is pinned (a replay, a test suite), the extra cases'
         reference outputs come from the cache like any other case's (given the cases, it returns their
-        entry and events). plan: perturb.plan's draws (earlier calls, clock offset, init factors)."""
+        entry and events). plan: perturb.plan's draws (earlier calls, clock offset, init factors). rows:
+        overrides (and fallbacks) of a 4097-row case (suite_adversarial.rows_past_cap_shrunk)."""
         import concurrent.futures
 
         self._cached_reference = cached_reference
@@ -233,6 +238,10 @@ class _Perturbed:
         if reference_job is not None and config.vary_init and self.plan.get("init_factors"):
             # the first case's inputs, Model and ModelNew built with their float arguments scaled
             self.extras.append({**first, "name": INIT_CASE, "kind": "seed", "init_factors": self.plan["init_factors"]})
+        if reference_job is not None and rows is not None:
+            # past a grid or row index capped at 4096, the other sizes shrunk to fit the element budget
+            self.extras.append({**first, "name": ROWS_CASE, "kind": "shape", "seed": first["seed"] + 17,
+                                "overrides": rows[0], "fallbacks": rows[1]})
         self.fresh_events: list[dict] = []
         self.fresh_note: str | None = None
         self.notes: list[CheckNotRun] = []
@@ -240,7 +249,8 @@ class _Perturbed:
         self.applied: dict[str, Any] = {}
         pjob = {**job, "cases": [first, *self.extras], "anticheat": False, "batch_invariance": False, "timing": False,
                 "out_dir": str(self.worker.scratch), "warm_calls": self.plan.get("warm_calls", 0),
-                "clock_offset_s": self.plan.get("clock_offset_s", 0.0), "noncontiguous": config.noncontiguous}
+                "clock_offset_s": self.plan.get("clock_offset_s", 0.0), "noncontiguous": config.noncontiguous,
+                "cost_budget_s": {ROWS_CASE: ROWS_CASE_BUDGET_S} if device == "cpu" else {}}
         _stage_candidate(pjob, self.worker.scratch)
         self._pool = concurrent.futures.ThreadPoolExecutor(1)
         self._future = self._pool.submit(self._run, pjob, reference_job, config, device)
@@ -255,9 +265,13 @@ class _Perturbed:
                                               f"constructor arguments varied: {e['reason'][:300]}"))
             if e["event"] == "case_done" and e["case"] == INIT_CASE:
                 self.init_changes = e.get("init_changes")
+            if e["event"] == "case_skipped" and e["case"] == ROWS_CASE:
+                self.notes.append(CheckNotRun(check=f"case:{ROWS_CASE}", reason=e["reason"][:300]))
         if self.fresh is not None and FRESH_CASE not in done:
             self.fresh_note = "the reference did not complete the fresh case"
-        self.extras = [c for c in self.extras if c["name"] in done]
+        ran = {e["case"]: e.get("overrides") for e in events if e["event"] == "case_done"}
+        self.extras = [{**c, "overrides": ran[c["name"]] or c["overrides"], "fallbacks": []}
+                       for c in self.extras if c["name"] in done]
         if self.fresh is not None and FRESH_CASE not in done:
             self.fresh = None
         return {**pjob, "cases": [pjob["cases"][0], *self.extras]}
@@ -350,6 +364,13 @@ class _Perturbed:
             if name == FRESH_CASE:
                 check, what = "fresh_seed", f"on inputs drawn from a fresh seed ({case['seed']}, new every run)"
                 extra: dict[str, Any] = {"seed": case["seed"]}
+            elif name == ROWS_CASE:
+                check, what = "rows_past_4096", f"with {ROWS_CASE_ROWS} rows, the other sizes shrunk ({case['overrides']})"
+                extra = {"overrides": case["overrides"]}
+                skip = next((e for e in events if e["event"] == "case_skipped" and e["case"] == name), None)
+                if skip is not None:  # too costly on the interpreter for this candidate
+                    self.notes.append(CheckNotRun(check=f"case:{name}", reason=skip["reason"][:300]))
+                    continue
             else:
                 changes = ", ".join(f"argument {i}: {a:.6g} -> {b:.6g}" for i, a, b in self.init_changes or [])
                 check, what = "init_varied", f"with get_init_inputs' float arguments varied ({changes})"
@@ -364,6 +385,10 @@ class _Perturbed:
                 if name == INIT_CASE and _is_refusal(err):
                     self.notes.append(CheckNotRun(check=f"case:{INIT_CASE}", reason=f"other constructor arguments "
                                                   f"not supported by the candidate ({err['type']}: {first_line[:200]})"))
+                    continue
+                if name == ROWS_CASE and _is_refusal(err):
+                    self.notes.append(CheckNotRun(check=f"case:{ROWS_CASE}", reason=f"shape not supported by the "
+                                                  f"candidate ({err['type']}: {first_line[:200]})"))
                     continue
                 out.append(_finding(check, err["failure_class"], f"{what}: {err['type']}: {first_line}", name, **extra))
                 continue
@@ -407,6 +432,9 @@ class _Perturbed:
         shutil.rmtree(self.worker.scratch, ignore_errors=True)
         shutil.rmtree(self.folder, ignore_errors=True)
         shutil.rmtree(self._fresh_root, ignore_errors=True)
+
+
+ROWS_CASE_ROWS = 4097
 
 
 def _renamed(obj: Any, renames: dict[str, str]) -> Any:
@@ -791,6 +819,11 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     drawn = fresh_case_seed(config.fresh_case_seed)
     fresh = drawn if config.fresh_case else None
     plan = perturb.plan(drawn)
+    rows = None
+    if config.shapes and config.adversarial_cases and config.rows_past_4096:
+        from kagent.verifiers.suite_adversarial import rows_past_cap_shrunk
+
+        rows = rows_past_cap_shrunk(files.shape_constants, files.reference_source)
     # the second run (perturbed environment, fresh seed) and the compile check start alongside the main
     # worker where there are cores for it; on fewer they run after it, and only while they can still
     # change the verdict (a candidate the main run already fails is not run again)
@@ -805,7 +838,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             return run_reference(files, [CaseSpec(**c) for c in two], device, config)
 
         return _Perturbed(dict(job), config, device, hidden_paths(files), _reference_job(files, cases, device, config),
-                          fresh, cached if pinned else None, plan)
+                          fresh, cached if pinned else None, plan, rows)
 
     if config.anticheat and run_cases and overlap:
         perturbed = start_perturbed()

@@ -22,7 +22,6 @@ ENTRIES = yaml.safe_load((CHEATS2 / "manifest.yaml").read_text())["entries"]  # 
 # tricks not closed yet (see docs/verification.md, "open"): kept visible as expected failures
 OPEN = {
     "float32_index_math.py": "past 2^24 elements is beyond the CPU interpreter's element budget",
-    "rows_of_zeros_beyond.py": "4097 rows x 1024 columns is past the adversarial element budget",
 }
 # rejected, with another verdict than the manifest's: the class they get
 REJECTED_AS = {"return_input_when_answer.py": "input_mutation"}

@@ -116,3 +116,13 @@ def test_earlier_calls_run_as_drawn_and_stop_quietly_on_an_exception():
     m = _Counting(fail_at=4)
     rec = _warm_calls(m, [torch.randn(3, 3)], "cpu", _Allocator(), 57)
     assert rec["done"] == 3 and "needs a real result" in rec["stopped"]
+
+
+def test_the_cost_of_a_larger_case_scales_with_rows_or_elements():
+    torch = pytest.importorskip("torch")
+    from kagent.verifiers.harness import _size_ratio
+
+    first = [torch.randn(16, 1024)]
+    assert _size_ratio(first, [torch.randn(4097, 16)]) == pytest.approx(4097 / 16)  # programs follow the rows
+    assert _size_ratio([torch.randn(4096)], [torch.randn(4096 * 8)]) == pytest.approx(8)  # or the elements
+    assert _size_ratio(first, [torch.randn(2, 8)]) == 1.0
