@@ -89,6 +89,10 @@ class VerifyConfig(BaseModel):
                                  "have fewer (the other sizes shrunk to fit their element budget): a grid or row index "
                                  "capped at 4096 shows. On the CPU it runs where the first case's call, scaled by the "
                                  "inputs' sizes, promises at most 8 s of interpreter time (a row-wise softmax: ~3 s)")
+    index_past_2_24: bool = Field(True, description="on the CPU, for a candidate whose kernels convert floats to "
+                                  "ints (the only way index math can go through float32), one more case with the "
+                                  "largest size scaled past 2^24 elements, in its own worker, stopped after 15 s of "
+                                  "interpreter CPU time")
     adversarial_cases: bool = Field(True, description="cases past common tile and grid caps, 4x a dimension, "
                                     "mean-1e3 and near-overflow values (verifiers/suite_adversarial.py)")
 

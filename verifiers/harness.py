@@ -338,6 +338,9 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     numel = sum(t.numel() for t in inputs if isinstance(t, torch.Tensor))
     if case["kind"] == "shape" and numel > job["max_shape_numel"]:
         raise _Skip(f"inputs hold {numel} elements (limit {job['max_shape_numel']})")
+    largest = max((t.numel() for t in inputs if isinstance(t, torch.Tensor)), default=0)
+    if case.get("min_input_numel") and largest < case["min_input_numel"]:
+        raise _Skip(f"no input holds {case['min_input_numel']} elements (the largest: {largest})")
     inputs = _transform(inputs, case["transform"])
     # KernelBench's protocol: Model and ModelNew are built under the same seed, once per set of sizes
     # (cases that share sizes share the model: large weights are made, copied and saved once)
@@ -527,6 +530,62 @@ def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_k
 
 
 NONCONTIGUOUS_CASE = "noncontiguous"
+
+
+class _OverBudget(BaseException):
+    """Raised into the running case when its CPU budget is spent (a BaseException: an honest
+    `except Exception` in a candidate does not swallow it)."""
+
+
+class _Watchdog:
+    """A CPU-time budget for one case (ITIMER_VIRTUAL): when it is spent, _OverBudget is raised in the
+    main thread and the case is reported as skipped, even if the candidate caught the exception."""
+
+    def __init__(self, seconds: float):
+        import signal
+
+        self.fired, self.armed = False, True
+
+        def handler(signum, frame):
+            self.fired = True
+            if self.armed:  # once, and never into kagent's own handling after the case
+                self.armed = False
+                raise _OverBudget()
+
+        self._previous = signal.signal(signal.SIGVTALRM, handler)
+        signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
+
+    def stop(self) -> bool:
+        import signal
+
+        self.armed = False
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, self._previous)
+        return self.fired
+
+
+_float_to_int = [0]
+
+
+def _count_float_to_int() -> None:
+    """Count the float -> int conversions (fp_to_si, fp_to_ui) the interpreted kernels make: the only
+    way a kernel that compiles for the GPU turns float arithmetic into an index. A kernel that makes
+    none cannot compute its addresses in floating point."""
+    try:
+        from triton.runtime.interpreter import InterpreterBuilder
+    except ImportError:
+        return
+    for name in ("create_fp_to_si", "create_fp_to_ui"):
+        original = getattr(InterpreterBuilder, name, None)
+        if original is None or getattr(original, "__kagent_counted__", False):
+            continue
+
+        def counted(self, src, dst_type, _original=original):
+            _float_to_int[0] += 1
+            return _original(self, src, dst_type)
+
+        counted.__kagent_counted__ = True  # type: ignore[attr-defined]
+        setattr(InterpreterBuilder, name, counted)
 
 
 def _size_ratio(first: list, other: list) -> float:
@@ -921,6 +980,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
         interpreter_speed.install()
         if job.get("bounds_check"):
             bounds.install()
+        _count_float_to_int()
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
     guard_expected_outputs(casefiles.expected_root(Path(job["case_dir"])))
     # compilers cache under ~/.cache (pycuda, torch extensions): private to the sandbox's HOME
@@ -955,6 +1015,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
         start = time.monotonic()
         record: dict[str, Any] = {"event": "case_done", "case": name}
         first_case = case["name"] == job["cases"][0]["name"]
+        watchdog = _Watchdog(job["watchdog_s"]) if job.get("watchdog_s") else None
         try:
             module = modules.get(case["overrides"])
             # one ModelNew per set of sizes, built as KernelBench builds it, shared by the cases
@@ -1050,7 +1111,11 @@ def run_candidate(job: dict, emit: Emit) -> None:
                     seen = record.get("integrity_violations", [])
                     record["integrity_violations"] = seen + [v for v in traps.integrity_violations(
                         pristine, native_threads=False) if v not in seen]
+        except _OverBudget:
+            pass  # (the watchdog below says so)
         except Exception as exc:
+            if watchdog is not None:
+                watchdog.armed = False
             record["error"] = _error_event(exc)
             if record["error"]["failure_class"] == "crash":  # the CUDA context is gone
                 record["seconds"] = time.monotonic() - start
@@ -1058,6 +1123,14 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 record["reach"] = list(_reach_attempts)
                 emit(**record)
                 return
+        if watchdog is not None and watchdog.stop():  # over its CPU budget, whatever the candidate caught
+            (out_dir / f"cand_{name}.pt").unlink(missing_ok=True)
+            bounds.take_violation()
+            emit(event="case_skipped", case=name, reason=f"stopped after {job['watchdog_s']:.0f} s of CPU time "
+                 "under the interpreter (the case's budget)")
+            continue
+        if first_case and device == "cpu":  # float -> int conversions in the kernels (suite: past 2^24 elements)
+            record["float_to_int"] = _float_to_int[0]
         violation = bounds.take_violation()  # the first bad access, even if the candidate caught it
         if violation is not None:
             record["error"] = violation.error_event()

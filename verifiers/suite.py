@@ -43,6 +43,9 @@ class CaseSpec(BaseModel):
     init_factors: list[float] | None = Field(
         None, description="the constructor's float arguments (get_init_inputs) multiplied by these, by position "
         "(verifiers/perturb.py; the perturbed run's init_varied case)")
+    min_input_numel: int | None = Field(
+        None, description="shape cases: the reference skips the case unless one input holds at least this many "
+        "elements (the past-2^24 case)")
     full_checks: bool = Field(False, description="canary probes (out-of-bounds reads, uninitialised output)")
     determinism: bool = False
 

@@ -179,6 +179,25 @@ def rows_past_cap_shrunk(constants: list[ShapeConstant], reference_source: str =
     return fitting[0], fitting[1:9]
 
 
+PAST_2_24 = (1 << 24) + 4097  # float32 holds every integer up to 2^24 only: an index past it, computed in float, is off
+
+
+def past_2_24(constants: list[ShapeConstant], reference_source: str = "") -> tuple[dict[str, int], list[dict[str, int]]] | None:
+    """The largest constant scaled so that the inputs reach PAST_2_24 elements (estimated from the
+    constants that size a tensor, as one input); fallbacks one and a half and twice as large (the
+    reference worker checks that an input really holds that many, else skips). Run only for a candidate
+    whose kernels convert floats to ints (verifiers/verify.py): the case costs seconds of interpreter time."""
+    if not constants:
+        return None
+    sizes = size_names(reference_source) if reference_source else None
+    largest = max(constants, key=lambda c: c.value)
+    now = estimate(constants, {}, sizes)
+    if now >= PAST_2_24 or now <= 0:
+        return None
+    target = -(-PAST_2_24 * largest.value // now)
+    return {largest.name: target}, [{largest.name: target * 3 // 2}, {largest.name: target * 2}]
+
+
 def _divisible_past(ov: dict[str, int], original: dict[str, int]) -> list[dict[str, int]]:
     """Where the reference demands divisibility (channels by groups, heads by head count), the same
     value moved up to the next multiple of each power of two that divides the original: still past

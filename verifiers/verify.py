@@ -435,6 +435,55 @@ class _Perturbed:
 
 
 ROWS_CASE_ROWS = 4097
+PAST_CASE = "shape_past_2_24"
+# CPU seconds the past-2^24 case may take under the interpreter (a float32-index vector add: ~2 s)
+PAST_CASE_BUDGET_S = 15.0
+
+
+def _converts_float_to_int(events: list[dict]) -> bool:
+    """Whether the first case's kernels converted floats to ints (harness._count_float_to_int)."""
+    return any(e.get("float_to_int") for e in events if e["event"] == "case_done")
+
+
+def _past_2_24(files: ProblemFiles, config: VerifyConfig, device: str, job: dict,
+               first: CaseSpec) -> tuple[list[Finding], list[CheckNotRun]]:
+    """One more case, past 2^24 elements, for a candidate whose kernels convert floats to ints (index
+    math in float32 is exact only below 2^24): its own reference and worker, stopped past
+    PAST_CASE_BUDGET_S of CPU time under the interpreter."""
+    from kagent.verifiers.suite_adversarial import PAST_2_24, past_2_24
+
+    check = f"case:{PAST_CASE}"
+    planned = past_2_24(files.shape_constants, files.reference_source)
+    if planned is None:
+        return [], [CheckNotRun(check=check, reason="the kernels convert floats to ints, and no size constant "
+                                "scales an input past 2^24 elements")]
+    case = CaseSpec(name=PAST_CASE, kind="shape", seed=first.seed + 19, init_seed=first.init_seed,
+                    overrides=planned[0], fallbacks=planned[1], min_input_numel=PAST_2_24)
+    try:
+        case_dir, ref_events = run_reference(files, [case], device,
+                                             config.model_copy(update={"max_shape_numel": PAST_2_24 * 8}))
+    except ReferenceFailed as exc:
+        return [], [CheckNotRun(check=check, reason=f"the reference did not run it ({exc})"[:300])]
+    ran = _ran_as([case], ref_events)
+    if not ran:
+        why = next((e["reason"] for e in ref_events if e["event"] == "case_skipped"), "not run")
+        return [], [CheckNotRun(check=check, reason=f"the reference did not run it: {why}"[:300])]
+    cjob = {**job, "case_dir": str(case_dir), "cases": [c.model_dump() for c in ran], "anticheat": False,
+            "compile_check": False, "batch_invariance": False, "timing": False, "watchdog_s": PAST_CASE_BUDGET_S}
+    result, work = _run_job(cjob, config, device, hide=hidden_paths(files))
+    try:
+        events = _events(work / "candidate_events.jsonl", _staged_renames(files, work))
+        skipped = next((e for e in events if e["event"] == "case_skipped"), None)
+        if skipped is not None:
+            return [], [CheckNotRun(check=check, reason=skipped["reason"])]
+        refused = _refused_shapes(events, ran)
+        if refused:
+            return [], refused
+        what = f"past 2^24 elements ({ran[0].overrides}; float32 holds every integer only up to 2^24)"
+        found = _judge_events(events, result, case_dir, work, config, device)
+        return [f.model_copy(update={"message": f"{what}: {f.message}"}) for f in found], []
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def _renamed(obj: Any, renames: dict[str, str]) -> Any:
@@ -503,8 +552,8 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     h = hashlib.sha256()
     h.update(files.reference_run_source.encode())
     # a field left at None is left out (cache entries made before it existed keep their key)
-    h.update(json.dumps([c.model_dump(exclude={"init_factors"} if c.init_factors is None else None) for c in cases],
-                        sort_keys=True).encode())
+    h.update(json.dumps([c.model_dump(exclude={k for k in ("init_factors", "min_input_numel") if getattr(c, k) is None})
+                         for c in cases], sort_keys=True).encode())
     h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v11".encode())
     return h.hexdigest()[:24]
 
@@ -899,6 +948,13 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             if perturbed.fresh_note:
                 not_run.append(CheckNotRun(check=f"case:{FRESH_CASE}", reason=perturbed.fresh_note))
             not_run += perturbed.notes
+        if (config.index_past_2_24 and config.shapes and config.adversarial_cases and device == "cpu" and run_cases
+                and not any(f.severity == "error" for f in findings) and _converts_float_to_int(events)):
+            clock = time.monotonic()
+            past_findings, past_not_run = _past_2_24(files, config, device, job, run_cases[0])
+            phases["past_2_24"] = time.monotonic() - clock
+            findings += past_findings
+            not_run += past_not_run
     finally:
         if compiled is not None:
             compiled.close()

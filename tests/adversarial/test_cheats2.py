@@ -20,9 +20,8 @@ CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 CHEATS2 = CORPUS / "cheats2"
 ENTRIES = yaml.safe_load((CHEATS2 / "manifest.yaml").read_text())["entries"]  # missing: collection fails
 # tricks not closed yet (see docs/verification.md, "open"): kept visible as expected failures
-OPEN = {
-    "float32_index_math.py": "past 2^24 elements is beyond the CPU interpreter's element budget",
-}
+# (none since the perturbed run's extra cases, 2026-12-02: see docs/verification.md, cheats2)
+OPEN: dict[str, str] = {}
 # rejected, with another verdict than the manifest's: the class they get
 REJECTED_AS = {"return_input_when_answer.py": "input_mutation"}
 

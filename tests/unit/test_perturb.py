@@ -126,3 +126,62 @@ def test_the_cost_of_a_larger_case_scales_with_rows_or_elements():
     assert _size_ratio(first, [torch.randn(4097, 16)]) == pytest.approx(4097 / 16)  # programs follow the rows
     assert _size_ratio([torch.randn(4096)], [torch.randn(4096 * 8)]) == pytest.approx(8)  # or the elements
     assert _size_ratio(first, [torch.randn(2, 8)]) == 1.0
+
+
+def test_the_watchdog_stops_a_case_even_through_an_except_exception():
+    from kagent.verifiers.harness import _OverBudget, _Watchdog
+
+    w = _Watchdog(0.2)
+    with pytest.raises(_OverBudget):
+        while True:
+            try:
+                sum(range(10000))
+            except Exception:  # an honest (or not) handler in the candidate does not swallow it
+                pass
+    assert w.stop() is True
+    quiet = _Watchdog(30)
+    assert quiet.stop() is False
+
+
+def test_the_past_2_24_case_scales_the_largest_size():
+    import ast
+    from pathlib import Path
+
+    from kagent.tools.problem import shape_constants
+    from kagent.verifiers.suite_adversarial import PAST_2_24, past_2_24
+
+    problems = Path(__file__).resolve().parents[1] / "corpus" / "problems"
+    for name, key, other in (("vector_add.py", "size", 1), ("softmax.py", "dim", 16)):
+        src = (problems / name).read_text()
+        ov, fallbacks = past_2_24(shape_constants(ast.parse(src)), src)
+        assert ov[key] * other >= PAST_2_24 and all(f[key] > ov[key] for f in fallbacks)
+
+
+def test_float_to_int_conversions_in_interpreted_kernels_are_counted():
+    code = """
+import os
+os.environ["TRITON_INTERPRET"] = "1"
+import torch, triton, triton.language as tl
+from kagent.verifiers.harness import _count_float_to_int, _float_to_int
+_count_float_to_int()
+
+@triton.jit
+def float_index(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = (tl.arange(0, BLOCK).to(tl.float32) * 1.0).to(tl.int32)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+@triton.jit
+def int_index(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * 2.0, mask=offs < n)
+
+x, y = torch.randn(64), torch.empty(64)
+int_index[(1,)](x, y, 64, BLOCK=64)
+honest = _float_to_int[0]
+float_index[(1,)](x, y, 64, BLOCK=64)
+print(honest, _float_to_int[0])
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    honest, total = map(int, out.stdout.split())
+    assert honest == 0 and total > 0
