@@ -22,7 +22,10 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpus"
-SAME_CLASS = {"numerical_mismatch": {"numerical_mismatch", "precision_loss"}}
+# as tests/adversarial/test_cheats2.py judges: a wrong result close to the truth is precision_loss, and
+# nan_output is a wrong result that reads or leaves NaN (poison a capped kernel never overwrites, the NaN
+# half of the non-contiguous case's wider buffer)
+SAME_CLASS = {"numerical_mismatch": {"numerical_mismatch", "precision_loss", "nan_output"}}
 
 
 def _items(only: str | None, device: str) -> list[dict]:

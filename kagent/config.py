@@ -77,6 +77,22 @@ class VerifyConfig(BaseModel):
                              "run, even when the base seed is pinned (--seed, KAGENT_SEED): a suite memorised for a "
                              "known seed fails it. Run with the environment-perturbed replay; its seed is reported")
     fresh_case_seed: int | None = Field(None, description="the fresh case's seed, to replay it (None: drawn anew)")
+    vary_init: bool = Field(True, description="in the perturbed run, one more case with every Python float that "
+                            "get_init_inputs passes multiplied by a drawn factor away from 1 (0.5-0.77 or 1.3-2; ints "
+                            "and bools are sizes and flags, never changed), for the reference and the candidate alike: "
+                            "a constant the problem passes in, hard-coded in the kernel, fails it. False judges under "
+                            "KernelBench's convention, where the constructor's arguments are fixed")
+    noncontiguous: bool = Field(True, description="in the perturbed run, the first case's values once more with every "
+                                "floating input of rank >= 2 as a non-contiguous view (a column slice of a buffer twice "
+                                "as wide): a wrong result fails; a loud refusal is reported as 'layout not supported'")
+    rows_past_4096: bool = Field(True, description="in the perturbed run, 4097 rows where the adversarial cases "
+                                 "have fewer (the other sizes shrunk to fit their element budget): a grid or row index "
+                                 "capped at 4096 shows. On the CPU it runs where the first case's call, scaled by the "
+                                 "inputs' sizes, promises at most 8 s of interpreter time (a row-wise softmax: ~3 s)")
+    index_past_2_24: bool = Field(True, description="on the CPU, for a candidate whose kernels convert floats to "
+                                  "ints (the only way index math can go through float32), one more case with the "
+                                  "largest size scaled past 2^24 elements, in its own worker, stopped after 15 s of "
+                                  "interpreter CPU time")
     adversarial_cases: bool = Field(True, description="cases past common tile and grid caps, 4x a dimension, "
                                     "mean-1e3 and near-overflow values (verifiers/suite_adversarial.py)")
 

@@ -121,6 +121,10 @@ class VerifyReport(_Strict):
     seed: int | None = Field(None, description="the run's base seed (kagent verify --seed replays it)")
     fresh_case_seed: int | None = Field(None, description="seed of the case drawn fresh on every run (os.urandom), "
                                         "whatever the base seed; VerifyConfig.fresh_case_seed replays it")
+    perturbation: dict[str, Any] | None = Field(
+        None, description="what the environment-perturbed run changed (verifiers/perturb.py): seed (= the fresh "
+        "case's; VerifyConfig.fresh_case_seed replays every draw), clock_offset_days, earlier_calls, init_varied "
+        "([position, value, varied value]), noncontiguous (run / refused / not_applicable)")
     sandbox: Literal["bwrap", "unshare", "none"] = Field(
         "none", description="the OS sandbox the candidate ran in (none: it had the user's files, processes, network)")
     kagent_version: str = "0.1.0"

@@ -194,6 +194,11 @@ def set_enabled(on: bool) -> None:
     _enabled = on
 
 
+def pending() -> bool:
+    """Whether a violation is waiting to be taken."""
+    return _state.first is not None
+
+
 def take_violation() -> Violation | None:
     """The first violation since the last call (and forget it)."""
     v, _state.first = _state.first, None

@@ -23,7 +23,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
-from kagent.verifiers import bounds, casefiles, interpreter_speed, suite_ties
+from kagent.verifiers import bounds, casefiles, interpreter_speed, perturb, suite_ties
 
 Emit = Callable[..., None]
 
@@ -328,9 +328,19 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     _seed_all(case["seed"])
     inputs = list(mod.get_inputs())
     init = list(mod.get_init_inputs()) if hasattr(mod, "get_init_inputs") else []
+    init_changes = None
+    if case.get("init_factors"):  # the constructor's float arguments varied (verifiers/perturb.py)
+        original = init
+        init, changed = perturb.vary_init(init, case["init_factors"])
+        if not changed:
+            raise _Skip(perturb.NO_FLOAT_INIT)
+        init_changes = [[i, original[i], init[i]] for i in changed]
     numel = sum(t.numel() for t in inputs if isinstance(t, torch.Tensor))
     if case["kind"] == "shape" and numel > job["max_shape_numel"]:
         raise _Skip(f"inputs hold {numel} elements (limit {job['max_shape_numel']})")
+    largest = max((t.numel() for t in inputs if isinstance(t, torch.Tensor)), default=0)
+    if case.get("min_input_numel") and largest < case["min_input_numel"]:
+        raise _Skip(f"no input holds {case['min_input_numel']} elements (the largest: {largest})")
     inputs = _transform(inputs, case["transform"])
     # KernelBench's protocol: Model and ModelNew are built under the same seed, once per set of sizes
     # (cases that share sizes share the model: large weights are made, copied and saved once)
@@ -379,7 +389,7 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     ):
         raise _Skip("with -inf/NaN inputs the reference defines no element")
     return {"model": model, "inputs": inputs, "init": init, "outs": outs, "outs64": outs64, "sens": sens,
-            "float64": float64, "rows": rows, "built": built[key], "layers": layers}
+            "float64": float64, "rows": rows, "built": built[key], "layers": layers, "init_changes": init_changes}
 
 
 def run_reference(job: dict, emit: Emit) -> None:
@@ -445,6 +455,7 @@ def run_reference(job: dict, emit: Emit) -> None:
             float64_rows=len(result["rows"]) if result["rows"] is not None else None,
             layers=result["layers"],
             seconds=time.monotonic() - start,
+            **({"init_changes": result["init_changes"]} if result["init_changes"] else {}),
         )
         if index == 0 and job.get("timing") and device == "cuda":
             from kagent.verifiers.timing import time_cuda
@@ -516,6 +527,133 @@ def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_k
         _sync(device)
     outs = _outputs(result)
     return _Run(outs, guards, list(allocs), args, pristine)
+
+
+NONCONTIGUOUS_CASE = "noncontiguous"
+
+
+class _OverBudget(BaseException):
+    """Raised into the running case when its CPU budget is spent (a BaseException: an honest
+    `except Exception` in a candidate does not swallow it)."""
+
+
+class _Watchdog:
+    """A CPU-time budget for one case (ITIMER_VIRTUAL): when it is spent, _OverBudget is raised in the
+    main thread and the case is reported as skipped, even if the candidate caught the exception."""
+
+    def __init__(self, seconds: float):
+        import signal
+
+        self.fired, self.armed = False, True
+
+        def handler(signum, frame):
+            self.fired = True
+            if self.armed:  # once, and never into kagent's own handling after the case
+                self.armed = False
+                raise _OverBudget()
+
+        self._previous = signal.signal(signal.SIGVTALRM, handler)
+        signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
+
+    def stop(self) -> bool:
+        import signal
+
+        self.armed = False
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, self._previous)
+        return self.fired
+
+
+_float_to_int = [0]
+
+
+def _count_float_to_int() -> None:
+    """Count the float -> int conversions (fp_to_si, fp_to_ui) the interpreted kernels make: the only
+    way a kernel that compiles for the GPU turns float arithmetic into an index. A kernel that makes
+    none cannot compute its addresses in floating point."""
+    try:
+        from triton.runtime.interpreter import InterpreterBuilder
+    except ImportError:
+        return
+    for name in ("create_fp_to_si", "create_fp_to_ui"):
+        original = getattr(InterpreterBuilder, name, None)
+        if original is None or getattr(original, "__kagent_counted__", False):
+            continue
+
+        def counted(self, src, dst_type, _original=original):
+            _float_to_int[0] += 1
+            return _original(self, src, dst_type)
+
+        counted.__kagent_counted__ = True  # type: ignore[attr-defined]
+        setattr(InterpreterBuilder, name, counted)
+
+
+def _size_ratio(first: list, other: list) -> float:
+    """How many times larger `other`'s inputs are than `first`'s: the larger of the element ratio and
+    the leading-dimension ratio (a row-wise kernel's programs grow with the rows alone)."""
+    import torch
+
+    def sizes(inputs: list) -> tuple[int, int]:
+        tensors = [x for x in inputs if isinstance(x, torch.Tensor)]
+        return sum(t.numel() for t in tensors), max((t.shape[0] for t in tensors if t.dim() > 0), default=1)
+
+    (n0, r0), (n1, r1) = sizes(first), sizes(other)
+    return max(n1 / max(n0, 1), r1 / max(r0, 1), 1.0)
+
+
+def _warm_calls(model, inputs: list, device: str, allocator, calls: int) -> dict:
+    """The forward called `calls` times before the checked call (the perturbed run): the first for
+    real (lazy initialisation sees real results), the others with the Triton launches skipped (the
+    candidate's Python runs; the interpreter does not), outputs discarded. An exception stops them
+    (an honest forward may need its kernels' results on the host); so does WARM_LIMIT_S."""
+    import torch
+
+    from kagent.verifiers import traps
+
+    args, _ = _guarded_inputs(inputs, device, "none")
+    done, start = 0, time.monotonic()
+    stopped = None
+    try:
+        with torch.no_grad(), allocator.passthrough():
+            model(*args)
+            done = 1
+            with traps.disabled_launches():
+                while done < calls and time.monotonic() - start < perturb.WARM_LIMIT_S:
+                    model(*args)
+                    done += 1
+        _sync(device)
+    except Exception as exc:
+        stopped = f"{type(exc).__name__}: {exc}"[:200]
+    if bounds.take_violation() is not None and stopped is None:  # judged on the checked call, not here
+        stopped = "an out-of-bounds access in the first call"
+    return {"asked": calls, "done": done, "seconds": round(time.monotonic() - start, 3), "stopped": stopped}
+
+
+def _noncontiguous_call(model, inputs: list, device: str, out_dir: Path) -> dict:
+    """The first case's values once more, floating inputs of rank >= 2 as non-contiguous views
+    (perturb.noncontiguous); the outputs are judged against the first case's expected ones. An
+    exception is the candidate refusing the layout (a note); an out-of-bounds access is a fault."""
+    import torch
+
+    args, changed = perturb.noncontiguous([_to(x, device) for x in inputs])
+    if not changed:
+        return {"status": "not_applicable"}
+    if bounds.pending():  # the main call already went out of bounds: that is its finding
+        return {"status": "not_run"}
+    try:
+        with torch.no_grad():
+            outs = _outputs(model(*args))
+        _sync(device)
+    except Exception as exc:
+        mine = bounds.take_violation()
+        if mine is not None:
+            return {"status": "error", "inputs": changed, "error": mine.error_event()}
+        return {"status": "refused", "inputs": changed, "error": _error_event(exc)}
+    mine = bounds.take_violation()  # the candidate caught it: a fault all the same
+    if mine is not None:
+        return {"status": "error", "inputs": changed, "error": mine.error_event()}
+    torch.save([_plain(o) for o in outs], out_dir / f"cand_{NONCONTIGUOUS_CASE}.pt")
+    return {"status": "run", "inputs": changed}
 
 
 def _diff_outputs(a: list, b: list, noise: list | None = None, spread: bool = False) -> list[dict]:
@@ -600,6 +738,13 @@ def _batch_invariance(model, inputs: list, outputs: list, device: str, allocator
     return {"status": "run", "rows": sorted({0, batch // 2, batch - 1}), "diffs": diffs}
 
 
+def refill_unversioned(a, b) -> None:
+    """Write b's values into a's memory as a kernel (or numpy) would: same address, and the autograd
+    version counter (`a._version`) left as it is, so an output cache keyed on pointer and version
+    (which a `copy_` would miss, since it bumps the version) returns its stale result."""
+    a.data.copy_(b.to(a.device))  # `.data` is an alias without the version counter: no bump
+
+
 def _traps(job: dict, case: dict, data: dict, model, module, main: _Run, allocator, record: dict, out_dir: Path,
            pristine) -> None:
     """The dynamic anti-cheat traps, run on the first case (see verifiers/traps.py)."""
@@ -640,7 +785,7 @@ def _traps(job: dict, case: dict, data: dict, model, module, main: _Run, allocat
                 first = _outputs(model(*args))
                 for a, b in zip(args, data2["inputs"]):
                     if isinstance(a, torch.Tensor):
-                        a.copy_(b.to(device))
+                        refill_unversioned(a, b)
                 second = _outputs(model(*args))
             _sync(device)
             # an in-place kernel returns its (reused) input buffer: already reported as aliasing an input
@@ -718,7 +863,7 @@ def _repeat_calls(job: dict, data: dict, model, main: _Run, record: dict, out_di
                 args = main.args
                 for a, b in zip(args, values["inputs"]):
                     if isinstance(a, torch.Tensor):
-                        a.copy_(b.to(a.device))
+                        refill_unversioned(a, b)
             else:  # fresh buffers, made where the last fresh ones were freed (same addresses, same versions)
                 fresh.clear()
                 fresh.extend(_guarded_inputs(values["inputs"], job["device"], "nan")[0])
@@ -835,6 +980,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
         interpreter_speed.install()
         if job.get("bounds_check"):
             bounds.install()
+        _count_float_to_int()
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
     guard_expected_outputs(casefiles.expected_root(Path(job["case_dir"])))
     # compilers cache under ~/.cache (pycuda, torch extensions): private to the sandbox's HOME
@@ -851,16 +997,25 @@ def run_candidate(job: dict, emit: Emit) -> None:
         return
 
     built: dict = {}
+    first_inputs, first_cpu = None, None  # the first case's inputs and the CPU time of its call
     for case in job["cases"]:
         name = case["name"]
         path = casefiles.inputs_path(case_dir, name)
         if not path.exists():
             continue
         data = torch.load(path, weights_only=False)
+        budget = (job.get("cost_budget_s") or {}).get(name)
+        if budget is not None and first_cpu is not None:  # an expensive case, run only where it is cheap enough
+            cost = first_cpu * _size_ratio(first_inputs, data["inputs"])
+            if cost > budget:
+                emit(event="case_skipped", case=name, reason=f"estimated {cost:.1f} s of CPU (the first case's call "
+                     f"took {first_cpu:.3f} s, scaled by the inputs' sizes) is over the {budget:.0f} s budget")
+                continue
         emit(event="case_start", case=name)
         start = time.monotonic()
         record: dict[str, Any] = {"event": "case_done", "case": name}
         first_case = case["name"] == job["cases"][0]["name"]
+        watchdog = _Watchdog(job["watchdog_s"]) if job.get("watchdog_s") else None
         try:
             module = modules.get(case["overrides"])
             # one ModelNew per set of sizes, built as KernelBench builds it, shared by the cases
@@ -892,7 +1047,12 @@ def run_candidate(job: dict, emit: Emit) -> None:
                     if why:
                         record["kernel_specs_error"] = why
             else:
+                if first_case and job.get("warm_calls"):  # the perturbed run: the checked call's index is unknowable
+                    record["warm_calls"] = _warm_calls(model, data["inputs"], device, allocator, job["warm_calls"])
+                clock = time.thread_time()
                 main = _call(model, data["inputs"], device, allocator, guard, "nan")
+                if first_case:
+                    first_inputs, first_cpu = data["inputs"], time.thread_time() - clock
             record.update(
                 output_types=[type(o).__name__ for o in main.outputs],
                 bad_input_guards=main.bad_input_guards,
@@ -903,6 +1063,8 @@ def run_candidate(job: dict, emit: Emit) -> None:
             )
             torch.save([_plain(o) for o in main.outputs], out_dir / f"cand_{name}.pt")
             record["digest"] = _digest(main.outputs)
+            if first_case and job.get("noncontiguous"):
+                record["noncontiguous"] = _noncontiguous_call(model, data["inputs"], device, out_dir)
             runs = [main]
             again = None
             if case["full_checks"]:
@@ -949,7 +1111,11 @@ def run_candidate(job: dict, emit: Emit) -> None:
                     seen = record.get("integrity_violations", [])
                     record["integrity_violations"] = seen + [v for v in traps.integrity_violations(
                         pristine, native_threads=False) if v not in seen]
+        except _OverBudget:
+            pass  # (the watchdog below says so)
         except Exception as exc:
+            if watchdog is not None:
+                watchdog.armed = False
             record["error"] = _error_event(exc)
             if record["error"]["failure_class"] == "crash":  # the CUDA context is gone
                 record["seconds"] = time.monotonic() - start
@@ -957,6 +1123,14 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 record["reach"] = list(_reach_attempts)
                 emit(**record)
                 return
+        if watchdog is not None and watchdog.stop():  # over its CPU budget, whatever the candidate caught
+            (out_dir / f"cand_{name}.pt").unlink(missing_ok=True)
+            bounds.take_violation()
+            emit(event="case_skipped", case=name, reason=f"stopped after {job['watchdog_s']:.0f} s of CPU time "
+                 "under the interpreter (the case's budget)")
+            continue
+        if first_case and device == "cpu":  # float -> int conversions in the kernels (suite: past 2^24 elements)
+            record["float_to_int"] = _float_to_int[0]
         violation = bounds.take_violation()  # the first bad access, even if the candidate caught it
         if violation is not None:
             record["error"] = violation.error_event()
@@ -1000,6 +1174,8 @@ def main() -> int:
         stream.flush()
 
     emit(event="start", mode=job["mode"])
+    if job.get("clock_offset_s"):  # the perturbed run: before the candidate is imported (verifiers/perturb.py)
+        perturb.shift_clock(float(job["clock_offset_s"]))
     if job["mode"] == "reference":
         run_reference(job, emit)
     else:

@@ -40,6 +40,12 @@ class CaseSpec(BaseModel):
                        "mean_1e3", "beyond_fp16"] | None = None
     fallbacks: list[dict[str, int]] = Field(
         default_factory=list, description="shape cases: overrides to try in order when the reference rejects `overrides`")
+    init_factors: list[float] | None = Field(
+        None, description="the constructor's float arguments (get_init_inputs) multiplied by these, by position "
+        "(verifiers/perturb.py; the perturbed run's init_varied case)")
+    min_input_numel: int | None = Field(
+        None, description="shape cases: the reference skips the case unless one input holds at least this many "
+        "elements (the past-2^24 case)")
     full_checks: bool = Field(False, description="canary probes (out-of-bounds reads, uninitialised output)")
     determinism: bool = False
 

@@ -138,6 +138,66 @@ def adversarial_variants(constants: list[ShapeConstant], reference_source: str =
     return unique
 
 
+_SHRINK_CAPS = (16, 8, 4, 2, 1)
+
+
+def _shrunk(value: int, cap: int) -> int:
+    return min(value, cap)
+
+
+def rows_past_cap_shrunk(constants: list[ShapeConstant], reference_source: str = "") -> tuple[dict[str, int], list[dict[str, int]]] | None:
+    """4097 rows (one past 4096: a grid or a row index capped there) where the suite's own
+    rows_past_grid_cap case has fewer because the other sizes make it too large: the first constant
+    4097 and every other constant shrunk until the case fits ADVERSARIAL_NUMEL (to at most 16, 8, 4,
+    2 or 1: powers of two keep the originals' power-of-two divisibility). Fallbacks, in order, for a
+    reference that rejects it: the same with other caps that fit, then the others reduced to their odd
+    part (divisibility by odd group counts), then odd part times the cap. None where the suite already
+    runs 4097 rows, or nothing fits. Runs in the perturbed worker (verifiers/verify.py), once."""
+    if not constants:
+        return None
+    sizes = size_names(reference_source) if reference_source else None
+    first, largest = constants[0], max(constants, key=lambda c: c.value)
+    if first.name == largest.name or first.value >= ROWS_PAST_CAP:
+        return None
+    if dict(adversarial_variants(constants, reference_source)).get("rows_past_grid_cap", {}).get(first.name) == ROWS_PAST_CAP:
+        return None
+    others = [c for c in constants if c.name != first.name]
+
+    def odd(v: int) -> int:
+        return v // (v & -v) if v > 0 else v
+
+    variants = [{first.name: ROWS_PAST_CAP, **{c.name: _shrunk(c.value, cap) for c in others}} for cap in _SHRINK_CAPS]
+    variants += [{first.name: ROWS_PAST_CAP, **{c.name: odd(c.value) for c in others}}]
+    variants += [{first.name: ROWS_PAST_CAP, **{c.name: odd(c.value) * min(c.value & -c.value, cap) for c in others}}
+                 for cap in (2, 4, 8, 16)]
+    fitting: list[dict[str, int]] = []
+    for ov in variants:
+        if estimate(constants, ov, sizes) <= ADVERSARIAL_NUMEL and ov not in fitting:
+            fitting.append(ov)
+    if not fitting:
+        return None
+    return fitting[0], fitting[1:9]
+
+
+PAST_2_24 = (1 << 24) + 4097  # float32 holds every integer up to 2^24 only: an index past it, computed in float, is off
+
+
+def past_2_24(constants: list[ShapeConstant], reference_source: str = "") -> tuple[dict[str, int], list[dict[str, int]]] | None:
+    """The largest constant scaled so that the inputs reach PAST_2_24 elements (estimated from the
+    constants that size a tensor, as one input); fallbacks one and a half and twice as large (the
+    reference worker checks that an input really holds that many, else skips). Run only for a candidate
+    whose kernels convert floats to ints (verifiers/verify.py): the case costs seconds of interpreter time."""
+    if not constants:
+        return None
+    sizes = size_names(reference_source) if reference_source else None
+    largest = max(constants, key=lambda c: c.value)
+    now = estimate(constants, {}, sizes)
+    if now >= PAST_2_24 or now <= 0:
+        return None
+    target = -(-PAST_2_24 * largest.value // now)
+    return {largest.name: target}, [{largest.name: target * 3 // 2}, {largest.name: target * 2}]
+
+
 def _divisible_past(ov: dict[str, int], original: dict[str, int]) -> list[dict[str, int]]:
     """Where the reference demands divisibility (channels by groups, heads by head count), the same
     value moved up to the next multiple of each power of two that divides the original: still past

@@ -33,7 +33,7 @@ from kagent.tools.problem import ProblemFiles, inspect_sources
 from kagent.tools import forkserver
 from kagent.tools.sandbox import (SandboxResult, SandboxSpec, Spawned, candidate_env, home_writes, python_argv,
                                   sandbox_kind)
-from kagent.verifiers import casefiles, oracle
+from kagent.verifiers import casefiles, oracle, perturb
 from kagent.verifiers.suite import CaseSpec, plan_cases
 from kagent.verifiers.timing import timing_lock_env
 
@@ -188,24 +188,35 @@ _ALREADY_FAILS = ("not needed: the main run already fails the candidate (on fewe
 # argv[0] a .py file in a folder of its own), no OMP_NUM_THREADS. Its text is what such a script does.
 _PERTURBED_SCRIPT = "import sys\n\nfrom kagent.verifiers.harness import main\n\nif __name__ == \"__main__\":\n    sys.exit(main())\n"
 FRESH_CASE = "seed_fresh"
+INIT_CASE = "init_varied"
+NONCONTIGUOUS_CASE = "noncontiguous"
+ROWS_CASE = "shape_rows_4097"
+# the 4097-row case costs ~0.6 ms of CPU per program under the Triton interpreter (2.6 s for a row-wise
+# softmax): run where the first case's call, scaled by the inputs' sizes, promises at most this
+ROWS_CASE_BUDGET_S = 8.0
 _PERTURBED_UNSET = ("OMP_NUM_THREADS", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE")
 
 
 class _Perturbed:
     """The first case once more, in a second worker that looks like a user's own script (argv[0]
     `main.py`, no interpreter flags, no OMP_NUM_THREADS or PYTHONUNBUFFERED, its own folder as cwd),
-    run alongside the main worker: a kernel whose result depends on where it runs gives another
-    answer here."""
+    its wall clock moved ahead and its forward called a drawn number of times first
+    (verifiers/perturb.py): a kernel whose result depends on where, when or how often it runs gives
+    another answer here. The same worker runs the cases no suite can anticipate: the fresh seed,
+    the constructor's float arguments varied, and the first case's values as non-contiguous views."""
 
     def __init__(self, job: dict, config: VerifyConfig, device: str, hide: list[str],
                  reference_job: dict | None = None, fresh_seed: int | None = None,
-                 cached_reference: Callable[[list[dict]], tuple[Path, list[dict]]] | None = None) -> None:
-        """cached_reference: where the fresh seed is pinned (a replay, a test suite), its reference
-        outputs come from the cache like any other case's (given the two cases, it returns their
-        entry and events)."""
+                 cached_reference: Callable[[list[dict]], tuple[Path, list[dict]]] | None = None,
+                 plan: dict | None = None, rows: tuple[dict, list] | None = None) -> None:
+        """cached_reference: where the fresh seed is pinned (a replay, a test suite), the extra cases'
+        reference outputs come from the cache like any other case's (given the cases, it returns their
+        entry and events). plan: perturb.plan's draws (earlier calls, clock offset, init factors). rows:
+        overrides (and fallbacks) of a 4097-row case (suite_adversarial.rows_past_cap_shrunk)."""
         import concurrent.futures
 
         self._cached_reference = cached_reference
+        self.plan = plan or {}
 
         first = {**job["cases"][0], "full_checks": False, "determinism": False}
         self.case = first["name"]
@@ -213,7 +224,7 @@ class _Perturbed:
         self.folder = Path(tempfile.mkdtemp(prefix="run-"))
         script = self.folder / "main.py"
         script.write_text(_PERTURBED_SCRIPT)
-        # the fresh case's reference outputs are written here later: visible to this worker from the start
+        # the extra cases' reference outputs are written here later: visible to this worker from the start
         # (laid out as the cache is: <root>/reference/<entry> inputs, <root>/expected/<entry> outputs,
         # the latter moved out of the worker's view before it starts)
         self._fresh_root = Path(tempfile.mkdtemp(prefix="kagent-fresh-"))
@@ -224,51 +235,92 @@ class _Perturbed:
         self.worker: Spawned | forkserver.Forked = (forkserver.forked(argv, env, limit, spec)
                                                     or Spawned(argv, env=env, cwd=Path(tempfile.gettempdir()),
                                                                memory_limit_mb=limit, spec=spec))
-        cases = [first]
         self.fresh: dict | None = None
+        self.extras: list[dict] = []
         if reference_job is not None and fresh_seed is not None:
             # the problem's inputs under a seed nobody could know in advance (same sizes and weights)
             self.fresh = {**first, "name": FRESH_CASE, "kind": "seed", "seed": fresh_seed}
-            cases.append(self.fresh)
+            self.extras.append(self.fresh)
+        if reference_job is not None and config.vary_init and self.plan.get("init_factors"):
+            # the first case's inputs, Model and ModelNew built with their float arguments scaled
+            self.extras.append({**first, "name": INIT_CASE, "kind": "seed", "init_factors": self.plan["init_factors"]})
+        if reference_job is not None and rows is not None:
+            # past a grid or row index capped at 4096, the other sizes shrunk to fit the element budget
+            self.extras.append({**first, "name": ROWS_CASE, "kind": "shape", "seed": first["seed"] + 17,
+                                "overrides": rows[0], "fallbacks": rows[1]})
         self.fresh_events: list[dict] = []
         self.fresh_note: str | None = None
-        pjob = {**job, "cases": cases, "anticheat": False, "batch_invariance": False, "timing": False,
-                "out_dir": str(self.worker.scratch)}
+        self.notes: list[CheckNotRun] = []
+        self.init_changes: list | None = None
+        self.applied: dict[str, Any] = {}
+        pjob = {**job, "cases": [first, *self.extras], "anticheat": False, "batch_invariance": False, "timing": False,
+                "out_dir": str(self.worker.scratch), "warm_calls": self.plan.get("warm_calls", 0),
+                "clock_offset_s": self.plan.get("clock_offset_s", 0.0), "noncontiguous": config.noncontiguous,
+                "cost_budget_s": {ROWS_CASE: ROWS_CASE_BUDGET_S} if device == "cpu" else {}}
         _stage_candidate(pjob, self.worker.scratch)
         self._pool = concurrent.futures.ThreadPoolExecutor(1)
         self._future = self._pool.submit(self._run, pjob, reference_job, config, device)
 
+    def _keep_done(self, pjob: dict, events: list[dict]) -> dict:
+        """The extra cases the reference completed; a note for each it did not (a problem with no float
+        constructor argument has nothing to vary: no note)."""
+        done = {e["case"] for e in events if e["event"] == "case_done"}
+        for e in events:
+            if e["event"] == "case_skipped" and e["case"] == INIT_CASE and perturb.NO_FLOAT_INIT not in e["reason"]:
+                self.notes.append(CheckNotRun(check=f"case:{INIT_CASE}", reason=f"the reference rejects its float "
+                                              f"constructor arguments varied: {e['reason'][:300]}"))
+            if e["event"] == "case_done" and e["case"] == INIT_CASE:
+                self.init_changes = e.get("init_changes")
+            if e["event"] == "case_skipped" and e["case"] == ROWS_CASE:
+                self.notes.append(CheckNotRun(check=f"case:{ROWS_CASE}", reason=e["reason"][:300]))
+        if self.fresh is not None and FRESH_CASE not in done:
+            self.fresh_note = "the reference did not complete the fresh case"
+        ran = {e["case"]: e.get("overrides") for e in events if e["event"] == "case_done"}
+        self.extras = [{**c, "overrides": ran[c["name"]] or c["overrides"], "fallbacks": []}
+                       for c in self.extras if c["name"] in done]
+        if self.fresh is not None and FRESH_CASE not in done:
+            self.fresh = None
+        return {**pjob, "cases": [pjob["cases"][0], *self.extras]}
+
     def _run(self, pjob: dict, reference_job: dict | None, config: VerifyConfig, device: str) -> SandboxResult:
-        if self.fresh is None:
+        if not self.extras:
             self.fresh_dir = None
-        if self.fresh is not None and self._cached_reference is not None:
+        elif self._cached_reference is not None:
             try:
-                self.fresh_dir, self.fresh_events = self._cached_reference([pjob["cases"][0], self.fresh])
-                pjob = {**pjob, "case_dir": str(self.fresh_dir)}
+                self.fresh_dir, self.fresh_events = self._cached_reference(pjob["cases"])
+                pjob = {**self._keep_done(pjob, self.fresh_events), "case_dir": str(self.fresh_dir)}
             except ReferenceFailed as exc:
-                self.fresh_dir = None
+                self.fresh_dir, self.fresh, self.extras = None, None, []
                 self.fresh_note = f"the reference did not complete the fresh case ({exc})"
                 pjob = {**pjob, "cases": pjob["cases"][:1]}
-        elif self.fresh is not None and reference_job is not None:
-            # the reference of the first and the fresh case, uncached (the fresh seed is new every run)
-            rjob = {**reference_job, "cases": [pjob["cases"][0], self.fresh], "timing": False}
+        elif reference_job is not None:
+            # the reference of the first and the extra cases, uncached (the fresh seed is new every run)
+            rjob = {**reference_job, "cases": pjob["cases"], "timing": False}
             result, tmp = _run_job(rjob, config.model_copy(update={"prewarm": False}), device, take_spare=False,
                                    scratch=self.fresh_dir)
             events = _events(tmp / "reference_events.jsonl")
             done = {e["case"] for e in events if e["event"] == "case_done"}
-            if result.status == "ok" and {self.case, FRESH_CASE} <= done:
+            if result.status == "ok" and self.case in done:
                 self.fresh_events = events
+                pjob = {**self._keep_done(pjob, events), "case_dir": str(tmp)}
                 casefiles.expected_root(tmp).mkdir(parents=True, exist_ok=True)
-                os.replace(casefiles.staged_expected_path(tmp, FRESH_CASE).parent, casefiles.expected_dir(tmp))
-                pjob = {**pjob, "case_dir": str(tmp)}
+                os.replace(casefiles.staged_expected_path(tmp, self.case).parent, casefiles.expected_dir(tmp))
             else:
-                self.fresh_dir = None
+                self.fresh_dir, self.fresh, self.extras = None, None, []
                 self.fresh_note = f"the reference did not complete the fresh case ({result.status})"
                 pjob = {**pjob, "cases": pjob["cases"][:1]}
         return self.worker.finish(json.dumps(pjob).encode(), config.timeout_s)
 
+    def _what(self, warm: dict | None) -> str:
+        parts = ["other argv, flags, environment, folder"]
+        if self.plan.get("clock_offset_s"):
+            parts.append(f"its clock {self.plan['clock_offset_s'] / 86400:.0f} days ahead")
+        if warm:
+            parts.append(f"after {warm['done']} earlier calls")
+        return "; ".join(parts)
+
     def findings(self, case_dir: Path, passed: set[str], ratio: float) -> list[Finding]:
-        """A cheat when the main run got the case right and this run did not; the fresh case is
+        """A cheat when the main run got the case right and this run did not; the extra cases are
         judged by the oracle."""
         import torch
 
@@ -276,48 +328,108 @@ class _Perturbed:
             result = self._future.result()
             expected_dir = self.fresh_dir or case_dir
             out = self.worker.scratch / f"cand_{self.case}.pt"
-            found = self._fresh_findings(ratio)
+            events = _events(self.worker.scratch / "candidate_events.jsonl")
+            first = next((e for e in events if e["event"] == "case_done" and e["case"] == self.case), {})
+            warm = first.get("warm_calls")
+            self.applied = {"seed": self.plan.get("seed"),
+                            "clock_offset_days": round(self.plan.get("clock_offset_s", 0.0) / 86400, 1),
+                            "earlier_calls": warm["done"] if warm else 0,
+                            **({"earlier_calls_stopped": warm["stopped"]} if warm and warm.get("stopped") else {}),
+                            **({"init_varied": self.init_changes} if self.init_changes else {}),
+                            "noncontiguous": (first.get("noncontiguous") or {}).get("status", "not_run")}
+            found = self._extra_findings(events, ratio)
             if self.case not in passed or not out.is_file():
                 if self.case in passed and result.status == "ok":
                     return found + [Finding(check="trap.environment", severity="error", failure_class="cheat",
-                                            case=self.case, message="run as a plain script (other argv, flags, "
-                                            "environment, folder) the candidate did not produce its outputs",
-                                            evidence={})]
+                                            case=self.case, message=f"run as a plain script ({self._what(warm)}) the "
+                                            "candidate did not produce its outputs", evidence={})]
                 return found
             outs = torch.load(out, weights_only=True)
             ref = casefiles.load_expected(expected_dir, self.case)
             sens = ref.get("sens") or [None] * len(outs)
             wrong = [i for i, (o, o64, c, s_) in enumerate(zip(ref["out"], ref["out64"], outs, sens))
                      if oracle.compare(o, o64, c, i, ratio, s_)[0] is not None] if len(outs) == len(ref["out"]) else [0]
-            if not wrong:
-                return found
+            if not wrong:  # (else the layout case, the same values after the same perturbations, tells nothing more)
+                return found + self._noncontiguous_findings(first.get("noncontiguous"), expected_dir, ratio)
             return found + [Finding(check="trap.environment", severity="error", failure_class="cheat", case=self.case,
-                            message=f"run as a plain script (other argv, flags, environment, folder) the candidate "
-                                    f"gets output(s) {wrong} wrong that it gets right under kagent's worker: its "
-                                    "result depends on where it runs", evidence={"outputs": wrong})]
+                            message=f"run as a plain script ({self._what(warm)}) the candidate gets output(s) {wrong} "
+                                    "wrong that it gets right under kagent's worker: its result depends on where, "
+                                    "when or how often it runs",
+                            evidence={"outputs": wrong, **self.applied})]
         finally:
             self.close()
 
-    def _fresh_findings(self, ratio: float) -> list[Finding]:
+    def _extra_findings(self, events: list[dict], ratio: float) -> list[Finding]:
         import torch
 
-        if self.fresh is None or self.fresh_dir is None:
+        if self.fresh_dir is None:
             return []
-        seed = self.fresh["seed"]
-        out = self.worker.scratch / f"cand_{FRESH_CASE}.pt"
-        if not out.is_file():
-            err = next((e.get("error") for e in _events(self.worker.scratch / "candidate_events.jsonl")
-                        if e["event"] == "case_done" and e["case"] == FRESH_CASE and e.get("error")), None)
-            if err is None:
-                return []  # the run stopped earlier: the environment finding above says so
-            return [_finding("fresh_seed", err["failure_class"], f"on inputs drawn from a fresh seed ({seed}): "
-                             f"{err['type']}: {(err['message'] or '').splitlines()[0] if err['message'] else ''}",
-                             FRESH_CASE, seed=seed)]
-        found = _oracle_findings(casefiles.load_expected(self.fresh_dir, FRESH_CASE),
-                                 torch.load(out, weights_only=True), FRESH_CASE, ratio)
-        return [f.model_copy(update={"check": "fresh_seed", "message": f"on inputs drawn from a fresh seed ({seed}, "
-                                     f"new every run): {f.message}", "evidence": {**f.evidence, "seed": seed}})
-                for f in found]
+        out: list[Finding] = []
+        for case in self.extras:
+            name = case["name"]
+            if name == FRESH_CASE:
+                check, what = "fresh_seed", f"on inputs drawn from a fresh seed ({case['seed']}, new every run)"
+                extra: dict[str, Any] = {"seed": case["seed"]}
+            elif name == ROWS_CASE:
+                check, what = "rows_past_4096", f"with {ROWS_CASE_ROWS} rows, the other sizes shrunk ({case['overrides']})"
+                extra = {"overrides": case["overrides"]}
+                skip = next((e for e in events if e["event"] == "case_skipped" and e["case"] == name), None)
+                if skip is not None:  # too costly on the interpreter for this candidate
+                    self.notes.append(CheckNotRun(check=f"case:{name}", reason=skip["reason"][:300]))
+                    continue
+            else:
+                changes = ", ".join(f"argument {i}: {a:.6g} -> {b:.6g}" for i, a, b in self.init_changes or [])
+                check, what = "init_varied", f"with get_init_inputs' float arguments varied ({changes})"
+                extra = {"init_varied": self.init_changes}
+            path = self.worker.scratch / f"cand_{name}.pt"
+            if not path.is_file():
+                err = next((e.get("error") for e in events
+                            if e["event"] == "case_done" and e["case"] == name and e.get("error")), None)
+                if err is None:
+                    continue  # the run stopped earlier: the environment finding says so
+                first_line = (err["message"] or "").splitlines()[0] if err["message"] else ""
+                if name == INIT_CASE and _is_refusal(err):
+                    self.notes.append(CheckNotRun(check=f"case:{INIT_CASE}", reason=f"other constructor arguments "
+                                                  f"not supported by the candidate ({err['type']}: {first_line[:200]})"))
+                    continue
+                if name == ROWS_CASE and _is_refusal(err):
+                    self.notes.append(CheckNotRun(check=f"case:{ROWS_CASE}", reason=f"shape not supported by the "
+                                                  f"candidate ({err['type']}: {first_line[:200]})"))
+                    continue
+                out.append(_finding(check, err["failure_class"], f"{what}: {err['type']}: {first_line}", name, **extra))
+                continue
+            found = _oracle_findings(casefiles.load_expected(self.fresh_dir, name),
+                                     torch.load(path, weights_only=True), name, ratio)
+            out += [f.model_copy(update={"check": check, "message": f"{what}: {f.message}",
+                                         "evidence": {**f.evidence, **extra}}) for f in found]
+        return out
+
+    def _noncontiguous_findings(self, rec: dict | None, expected_dir: Path, ratio: float) -> list[Finding]:
+        """The first case's values as non-contiguous views: a wrong result fails; a loud refusal is
+        "layout not supported" (a note, as for a refused boundary shape)."""
+        import torch
+
+        if not rec or rec["status"] in ("not_applicable", "not_run"):
+            return []
+        what = (f"with non-contiguous inputs (input(s) {rec['inputs']} as a column slice of a buffer twice as wide: "
+                "the same values, the row stride doubled)")
+        err = rec.get("error")
+        if rec["status"] == "refused":
+            first_line = (err["message"] or "").splitlines()[0] if err["message"] else ""
+            self.notes.append(CheckNotRun(check=f"case:{NONCONTIGUOUS_CASE}", reason=f"non-contiguous inputs not "
+                                          f"supported by the candidate ({err['type']}: {first_line[:200]})"))
+            return []
+        if rec["status"] == "error":
+            first_line = (err["message"] or "").splitlines()[0] if err["message"] else ""
+            return [_finding(err.get("check", "noncontiguous"), err["failure_class"], f"{what}: {first_line}",
+                             NONCONTIGUOUS_CASE, **err.get("evidence", {}))]
+        path = self.worker.scratch / f"cand_{NONCONTIGUOUS_CASE}.pt"
+        if not path.is_file():
+            return []
+        found = _oracle_findings(casefiles.load_expected(expected_dir, self.case), torch.load(path, weights_only=True),
+                                 NONCONTIGUOUS_CASE, ratio)
+        return [f.model_copy(update={"check": "noncontiguous", "message": f"{what}: {f.message}",
+                                     "evidence": {**f.evidence, "inputs": rec["inputs"]}}) for f in found]
 
     def close(self) -> None:
         if self.worker.alive():
@@ -326,6 +438,58 @@ class _Perturbed:
         shutil.rmtree(self.worker.scratch, ignore_errors=True)
         shutil.rmtree(self.folder, ignore_errors=True)
         shutil.rmtree(self._fresh_root, ignore_errors=True)
+
+
+ROWS_CASE_ROWS = 4097
+PAST_CASE = "shape_past_2_24"
+# CPU seconds the past-2^24 case may take under the interpreter (a float32-index vector add: ~2 s)
+PAST_CASE_BUDGET_S = 15.0
+
+
+def _converts_float_to_int(events: list[dict]) -> bool:
+    """Whether the first case's kernels converted floats to ints (harness._count_float_to_int)."""
+    return any(e.get("float_to_int") for e in events if e["event"] == "case_done")
+
+
+def _past_2_24(files: ProblemFiles, config: VerifyConfig, device: str, job: dict,
+               first: CaseSpec) -> tuple[list[Finding], list[CheckNotRun]]:
+    """One more case, past 2^24 elements, for a candidate whose kernels convert floats to ints (index
+    math in float32 is exact only below 2^24): its own reference and worker, stopped past
+    PAST_CASE_BUDGET_S of CPU time under the interpreter."""
+    from kagent.verifiers.suite_adversarial import PAST_2_24, past_2_24
+
+    check = f"case:{PAST_CASE}"
+    planned = past_2_24(files.shape_constants, files.reference_source)
+    if planned is None:
+        return [], [CheckNotRun(check=check, reason="the kernels convert floats to ints, and no size constant "
+                                "scales an input past 2^24 elements")]
+    case = CaseSpec(name=PAST_CASE, kind="shape", seed=first.seed + 19, init_seed=first.init_seed,
+                    overrides=planned[0], fallbacks=planned[1], min_input_numel=PAST_2_24)
+    try:
+        case_dir, ref_events = run_reference(files, [case], device,
+                                             config.model_copy(update={"max_shape_numel": PAST_2_24 * 8}))
+    except ReferenceFailed as exc:
+        return [], [CheckNotRun(check=check, reason=f"the reference did not run it ({exc})"[:300])]
+    ran = _ran_as([case], ref_events)
+    if not ran:
+        why = next((e["reason"] for e in ref_events if e["event"] == "case_skipped"), "not run")
+        return [], [CheckNotRun(check=check, reason=f"the reference did not run it: {why}"[:300])]
+    cjob = {**job, "case_dir": str(case_dir), "cases": [c.model_dump() for c in ran], "anticheat": False,
+            "compile_check": False, "batch_invariance": False, "timing": False, "watchdog_s": PAST_CASE_BUDGET_S}
+    result, work = _run_job(cjob, config, device, hide=hidden_paths(files))
+    try:
+        events = _events(work / "candidate_events.jsonl", _staged_renames(files, work))
+        skipped = next((e for e in events if e["event"] == "case_skipped"), None)
+        if skipped is not None:
+            return [], [CheckNotRun(check=check, reason=skipped["reason"])]
+        refused = _refused_shapes(events, ran)
+        if refused:
+            return [], refused
+        what = f"past 2^24 elements ({ran[0].overrides}; float32 holds every integer only up to 2^24)"
+        found = _judge_events(events, result, case_dir, work, config, device)
+        return [f.model_copy(update={"message": f"{what}: {f.message}"}) for f in found], []
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def _renamed(obj: Any, renames: dict[str, str]) -> Any:
@@ -393,7 +557,9 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
 
     h = hashlib.sha256()
     h.update(files.reference_run_source.encode())
-    h.update(json.dumps([c.model_dump() for c in cases], sort_keys=True).encode())
+    # a field left at None is left out (cache entries made before it existed keep their key)
+    h.update(json.dumps([c.model_dump(exclude={k for k in ("init_factors", "min_input_numel") if getattr(c, k) is None})
+                         for c in cases], sort_keys=True).encode())
     h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v11".encode())
     return h.hexdigest()[:24]
 
@@ -704,9 +870,16 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         "bounds_check": config.bounds_check,
         "reference_layers": sorted({n for e in ref_events if e["event"] == "case_done" for n in e.get("layers", [])}),
     }
-    fresh = None
-    if config.fresh_case:  # drawn from os.urandom whatever the base seed: a suite memorised for a known seed fails it
-        fresh = fresh_case_seed(config.fresh_case_seed)
+    # drawn from os.urandom whatever the base seed (a suite memorised for a known seed fails the fresh case);
+    # the perturbed run's other draws (earlier calls, clock offset, init factors) derive from it
+    drawn = fresh_case_seed(config.fresh_case_seed)
+    fresh = drawn if config.fresh_case else None
+    plan = perturb.plan(drawn)
+    rows = None
+    if config.shapes and config.adversarial_cases and config.rows_past_4096:
+        from kagent.verifiers.suite_adversarial import rows_past_cap_shrunk
+
+        rows = rows_past_cap_shrunk(files.shape_constants, files.reference_source)
     # the second run (perturbed environment, fresh seed) and the compile check start alongside the main
     # worker where there are cores for it; on fewer they run after it, and only while they can still
     # change the verdict (a candidate the main run already fails is not run again)
@@ -721,7 +894,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             return run_reference(files, [CaseSpec(**c) for c in two], device, config)
 
         return _Perturbed(dict(job), config, device, hidden_paths(files), _reference_job(files, cases, device, config),
-                          fresh, cached if pinned else None)
+                          fresh, cached if pinned else None, plan, rows)
 
     if config.anticheat and run_cases and overlap:
         perturbed = start_perturbed()
@@ -781,6 +954,14 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
             phases["perturbed_wait"] = time.monotonic() - clock
             if perturbed.fresh_note:
                 not_run.append(CheckNotRun(check=f"case:{FRESH_CASE}", reason=perturbed.fresh_note))
+            not_run += perturbed.notes
+        if (config.index_past_2_24 and config.shapes and config.adversarial_cases and device == "cpu" and run_cases
+                and not any(f.severity == "error" for f in findings) and _converts_float_to_int(events)):
+            clock = time.monotonic()
+            past_findings, past_not_run = _past_2_24(files, config, device, job, run_cases[0])
+            phases["past_2_24"] = time.monotonic() - clock
+            findings += past_findings
+            not_run += past_not_run
     finally:
         if compiled is not None:
             compiled.close()
@@ -820,7 +1001,8 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
     report = _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing,
                      time.monotonic() - start)
     report = report.model_copy(update={"sandbox": result.sandbox, "seed": config.seed,
-                                       "fresh_case_seed": fresh if perturbed is not None and perturbed.fresh_dir else None,
+                                       "fresh_case_seed": fresh if perturbed is not None and perturbed.fresh else None,
+                                       "perturbation": (perturbed.applied or None) if perturbed is not None else None,
                                        "phases": {k: round(v, 3) for k, v in phases.items()}})
     why = _needs_cuda_after_all(findings) if device == "cpu" and report.verdict == "fail" else None
     if why:
@@ -892,6 +1074,13 @@ def _is_cuda_c(source: str) -> bool:
     return "load_inline" in source or "SourceModule" in source
 
 
+def _is_refusal(err: dict) -> bool:
+    """A compile error, an assertion or an explicit exception: the candidate saying "not this"."""
+    # the interpreter wraps what a GPU build rejects at compile time (e.g. tl.arange(0, 0)) in InterpreterError
+    wrapped = err["type"] == "InterpreterError" and (err["message"] or "").startswith(tuple(f"{r}(" for r in _REFUSALS))
+    return err["failure_class"] == "compile_error" or err["type"] in _REFUSALS or wrapped
+
+
 def _refused_shapes(events: list[dict], cases: list[CaseSpec]) -> list[CheckNotRun]:
     """Boundary-shape cases (not the problem's own shapes) that the candidate refused loudly: a
     compile error, an assertion or an explicit exception is "shape not supported", not a failure.
@@ -900,10 +1089,7 @@ def _refused_shapes(events: list[dict], cases: list[CaseSpec]) -> list[CheckNotR
     out = []
     for e in events:
         err = e.get("error") if e["event"] == "case_done" and e["case"] in shape_cases else None
-        # the interpreter wraps what a GPU build rejects at compile time (e.g. tl.arange(0, 0)) in InterpreterError
-        wrapped = err is not None and err["type"] == "InterpreterError" and (err["message"] or "").startswith(
-            tuple(f"{r}(" for r in _REFUSALS))
-        if err and (err["failure_class"] == "compile_error" or err["type"] in _REFUSALS or wrapped):
+        if err and _is_refusal(err):
             first = err["message"].splitlines()[0] if err["message"] else ""
             out.append(CheckNotRun(check=f"case:{e['case']}",
                                    reason=f"shape not supported by the candidate ({err['type']}: {first[:200]})"))

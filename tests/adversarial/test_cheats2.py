@@ -20,15 +20,8 @@ CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 CHEATS2 = CORPUS / "cheats2"
 ENTRIES = yaml.safe_load((CHEATS2 / "manifest.yaml").read_text())["entries"]  # missing: collection fails
 # tricks not closed yet (see docs/verification.md, "open"): kept visible as expected failures
-OPEN = {
-    "strides_from_shapes.py": "non-contiguous inputs are not in the suite yet",
-    "float32_index_math.py": "past 2^24 elements is beyond the CPU interpreter's element budget",
-    "hardcoded_init_constant.py": "get_init_inputs is never varied",
-    "wrong_after_n_calls.py": "a verify calls the forward far fewer than 200 times",
-    "rows_of_zeros_beyond.py": "4097 rows x 1024 columns is past the adversarial element budget",
-    "date_bomb.py": "the perturbed run does not move the clock (no time namespace for CLOCK_REALTIME)",
-    "cache_ptr_version.py": "the allocator does not hand the same address back in these runs",
-}
+# (none since the perturbed run's extra cases, 2026-12-02: see docs/verification.md, cheats2)
+OPEN: dict[str, str] = {}
 # rejected, with another verdict than the manifest's: the class they get
 REJECTED_AS = {"return_input_when_answer.py": "input_mutation"}
 

@@ -36,3 +36,22 @@ def test_every_size_of_a_matmul_still_bounds_it():
 def test_unknown_input_builders_fall_back_to_every_constant():
     src = "n = 8\n\ndef helper():\n    return 1\n\ndef get_inputs():\n    return [helper()]\n"
     assert size_names(src) is None
+
+
+def test_4097_rows_fit_by_shrinking_the_other_sizes():
+    """Where 4097 rows at the problem's own column count are past the element budget (softmax: 4097 x
+    1024), the perturbed run's 4097-row case shrinks the other sizes instead (powers of two: the
+    originals' power-of-two divisibility is kept); where the suite already runs 4097 rows, none."""
+    from kagent.verifiers.suite_adversarial import ADVERSARIAL_NUMEL, estimate, rows_past_cap_shrunk
+
+    src = (PROBLEMS / "softmax.py").read_text()
+    consts = shape_constants(ast.parse(src))
+    ov, fallbacks = rows_past_cap_shrunk(consts, src)
+    assert ov == {"batch_size": 4097, "dim": 16} and fallbacks
+    assert all(estimate(consts, f) <= ADVERSARIAL_NUMEL and f["batch_size"] == 4097 for f in [ov, *fallbacks])
+    src3 = (PROBLEMS / "sum_reduction.py").read_text()
+    ov3, _ = rows_past_cap_shrunk(shape_constants(ast.parse(src3)), src3)
+    assert ov3["batch_size"] == 4097 and ov3["dim1"] * ov3["dim2"] * 4097 <= ADVERSARIAL_NUMEL
+    assert _variants("bias_relu_scale.py")["rows_past_grid_cap"]["batch_size"] == 4097
+    src2 = (PROBLEMS / "bias_relu_scale.py").read_text()
+    assert rows_past_cap_shrunk(shape_constants(ast.parse(src2)), src2) is None

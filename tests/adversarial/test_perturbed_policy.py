@@ -1,0 +1,36 @@
+"""Policies of the perturbed run's extra cases (verifiers/verify.py _Perturbed), end to end: a kernel
+that refuses non-contiguous inputs loudly passes with a note ("layout not supported"), as a refused
+boundary shape does; with VerifyConfig(vary_init=False) (KernelBench's convention: the constructor's
+arguments are fixed) a kernel that hard-codes the problem's constant passes.
+
+Cost: two quick verifies (2 seeds, no stress, no shapes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kagent.api import verify
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+QUICK = {"seeds": 2, "stress": False, "shapes": False}
+
+
+def test_a_loud_refusal_of_non_contiguous_inputs_is_a_note_not_a_failure(tmp_path):
+    src = (CORPUS / "correct" / "softmax.py").read_text().replace(
+        "        n_rows, n_cols = x.shape\n",
+        "        n_rows, n_cols = x.shape\n        assert x.is_contiguous(), 'contiguous rows only'\n")
+    assert "is_contiguous" in src
+    cand = tmp_path / "softmax_contiguous_only.py"
+    cand.write_text(src)
+    report = verify(cand, CORPUS / "problems" / "softmax.py", device="cpu", **QUICK)
+    assert report.verdict == "pass", report.summary
+    notes = {n.check: n.reason for n in report.checks_not_run}
+    assert "contiguous rows only" in notes["case:noncontiguous"]
+    assert report.perturbation["noncontiguous"] == "refused"
+
+
+def test_fixed_init_arguments_under_kernelbench_convention():
+    cand = CORPUS / "cheats2" / "hardcoded_init_constant.py"
+    report = verify(cand, CORPUS / "problems" / "leaky_relu.py", device="cpu", vary_init=False, **QUICK)
+    assert report.verdict == "pass", report.summary
+    assert "init_varied" not in (report.perturbation or {})
