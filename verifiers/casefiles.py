@@ -256,7 +256,11 @@ def commit(staged: Path, case_dir: Path, events: list[dict]) -> None:
             shutil.move(str(src), stage_exp / src.name)
             digests[f"{EXPECTED}/{src.name}"] = _digest(stage_exp / src.name)
         (stage_in / COMPLETE).write_text(json.dumps({"events": events, "digests": digests}))
-        if case_dir.exists() or exp.exists():  # a stale or half-made entry: made again now
+        if (case_dir / COMPLETE).is_file() and exp.is_dir() and not tampered(case_dir):
+            # another process filled the same entry first (its key is its content): its files stay,
+            # and a worker of that process may be reading them right now
+            return
+        if case_dir.exists() or exp.exists():  # a stale, half-made or changed entry: made again now
             remove(case_dir)
         try:
             stage_exp.rename(exp)

@@ -73,3 +73,26 @@ def test_cache_command_shows_and_clears(tmp_path):
     assert cleared["removed"] == 1 and cleared["entries"] == []
     bad = run("explode")
     assert bad.returncode == 2 and "unknown cache action" in bad.stderr
+
+
+def _staged(folder: Path, value: bytes) -> Path:
+    folder.mkdir(parents=True)
+    (folder / "seed0.pt").write_bytes(value)
+    (folder / casefiles.EXPECTED).mkdir()
+    (folder / casefiles.EXPECTED / "seed0.pt").write_bytes(value * 2)
+    return folder
+
+
+def test_a_second_process_filling_the_same_entry_leaves_the_first_in_place(tmp_path):
+    """Two xdist workers (or batch workers) compute one reference at once: the later commit must not
+    pull the files from under a worker that already reads the first one's."""
+    entry = tmp_path / "cache" / "reference" / "k"
+    casefiles.commit(_staged(tmp_path / "a", b"first"), entry, [])
+    reading = open(casefiles.expected_dir(entry) / "seed0.pt", "rb")
+    casefiles.commit(_staged(tmp_path / "b", b"later"), entry, [])
+    assert (entry / "seed0.pt").read_bytes() == b"first" and reading.read() == b"firstfirst"
+    assert (casefiles.expected_dir(entry) / "seed0.pt").exists()
+    # a changed entry is made again
+    (entry / "seed0.pt").write_bytes(b"tampered")
+    casefiles.commit(_staged(tmp_path / "c", b"third"), entry, [])
+    assert (entry / "seed0.pt").read_bytes() == b"third"
