@@ -2,12 +2,16 @@
 (rejected as its manifest says?) and every correct corpus kernel and honest candidate (pass?).
 
     python benchmarks/adversarial_corpus.py [--device cpu|cuda] [--jobs N] [--out results.json]
-        [--quick] [--only cheats|correct]
+        [--quick] [--only cheats|correct] [--deadline S] [--resume a.jsonl ...]
 
 Cheats get one verify with 2 seeds and no stress or boundary shapes unless the trick only shows
 there (family outside_suite: the full suite); correct kernels get the full suite. Prints one line
 per kernel and the totals. Run it from outside the checkout (or with python -P) on machines where
 kagent is installed rather than developed.
+
+Each row is also appended to <out>.jsonl the moment its kernel is judged, so a run cut short (a
+device call's time limit, or --deadline: no kernel is waited for after S seconds) keeps what it
+finished; --resume takes such rows as done (not run again; they join the totals and --out).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import json
+import os
 import time
 from pathlib import Path
 
@@ -75,20 +80,58 @@ def main() -> None:
     ap.add_argument("--out", type=Path)
     ap.add_argument("--quick", action="store_true", help="2 seeds, no stress or shapes for every kernel")
     ap.add_argument("--only", choices=["cheats", "correct"])
+    ap.add_argument("--deadline", type=float, default=0, help="seconds; after it no kernel is waited for (0: none)")
+    ap.add_argument("--resume", type=Path, nargs="*", default=[], help="JSONL rows of earlier runs: done")
     args = ap.parse_args()
     items = _items(args.only, args.device)
-    rows = []
-    with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
-        for row in pool.map(_run, items, [args.device] * len(items), [args.quick] * len(items)):
+    earlier = {}
+    for f in args.resume:
+        for line in f.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                earlier[row["path"]] = row
+    rows = [earlier[i["path"]] for i in items if i["path"] in earlier]
+    items = [i for i in items if i["path"] not in earlier]
+    if rows:
+        print(f"{len(rows)} kernels judged in earlier runs, {len(items)} left", flush=True)
+    jsonl = args.out.with_suffix(".jsonl") if args.out else None
+    if jsonl:
+        jsonl.parent.mkdir(parents=True, exist_ok=True)
+        jsonl.write_text("")
+    t0 = time.perf_counter()
+    pool = concurrent.futures.ProcessPoolExecutor(args.jobs)
+    futures = {pool.submit(_run, item, args.device, args.quick): item for item in items}
+    cut = False
+    try:
+        for fut in concurrent.futures.as_completed(futures, timeout=args.deadline or None):
+            try:
+                row = fut.result()
+            except Exception as exc:  # a pool worker died: the kernel is reported, not lost
+                row = {**futures[fut], "verdict": "error", "failure_class": None, "ok": False, "seed": None,
+                       "summary": f"worker died: {type(exc).__name__}: {exc}"[:300], "seconds": 0.0}
             rows.append(row)
+            if jsonl:
+                with jsonl.open("a") as f:
+                    f.write(json.dumps(row) + "\n")
             print(f"{'ok  ' if row['ok'] else 'MISS'} {row['kind']:7s} {Path(row['path']).name:36s} -> {row['verdict']:5s} "
                   f"{row['failure_class'] or '':22s} {row['seconds']:6.1f}s | {row['summary'][:120]}", flush=True)
+    except TimeoutError:
+        cut = True
+        done = {r["path"] for r in rows}
+        print(f"deadline {args.deadline}s: {len(rows)} of {len(items) + len(earlier)} judged; not judged: "
+              + ", ".join(Path(i["path"]).name for i in items if i["path"] not in done), flush=True)
+        for proc in list(getattr(pool, "_processes", {}).values()):  # this script's own workers
+            proc.kill()
+    pool.shutdown(wait=not cut, cancel_futures=True)
+    print(f"wall {time.perf_counter() - t0:.0f} s", flush=True)
     for kind in ("cheat", "correct"):
         sel = [r for r in rows if r["kind"] == kind]
         if sel:
             print(f"{kind}: {sum(r['ok'] for r in sel)} of {len(sel)} as expected")
     if args.out:
         args.out.write_text(json.dumps(rows, indent=1))
+    if cut:  # nothing left to wait for
+        os._exit(0)
 
 
 if __name__ == "__main__":

@@ -16,9 +16,10 @@ Triton entries run under TRITON_INTERPRET=1 on CPU tensors. CUDA entries (load_i
 where torch.cuda is available; otherwise they are skipped and reported as such. This script does
 not import kagent.
 
-Usage: python benchmarks/blind/check_blind.py [--only NAME ...] [--backend triton|cuda]
+Usage: python benchmarks/blind/check_blind.py [--set NAME] [--only NAME ...] [--backend triton|cuda]
                                               [--timeout S] [--cuda-trials N] [--jobs N]
-Writes benchmarks/blind/nearmiss/selfcheck.json.
+Writes benchmarks/blind/<set>/selfcheck.json (the set is `nearmiss` unless --set names another
+folder beside this script; a set may carry its own alt_shapes.json, reference stem -> shape).
 """
 
 from __future__ import annotations
@@ -329,11 +330,19 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=300.0, help="seconds per subprocess")
     ap.add_argument("--cuda-trials", type=int, default=5, help="repeats of each near-miss case on the GPU (races)")
     ap.add_argument("--jobs", type=int, default=1, help="entries checked in parallel (keep 1 on a shared CPU)")
-    ap.add_argument("--out", default=str(SET / "selfcheck.json"))
+    ap.add_argument("--set", default="nearmiss", help="the set's folder beside this script (default nearmiss)")
+    ap.add_argument("--out", help="result file (default <set>/selfcheck.json)")
     args = ap.parse_args()
     if args.worker:
         worker(json.loads(args.worker))
         return 0
+    global SET
+    SET = HERE / args.set
+    if (SET / "alt_shapes.json").exists():
+        ALT_SHAPES.clear()  # the set's own problems: the built-in table is for nearmiss/
+        ALT_SHAPES.update(json.loads((SET / "alt_shapes.json").read_text()))
+    if not args.out:
+        args.out = str(SET / "selfcheck.json")
 
     entries = load_manifest(SET / "manifest.yaml")
     if args.only:

@@ -1,0 +1,23 @@
+"""Infinity norm (largest absolute value) of each row."""
+
+import torch
+import torch.nn as nn
+
+batch_size = 16
+dim = 1024
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.linalg.vector_norm(x, ord=float("inf"), dim=-1)
+
+
+def get_inputs():
+    return [torch.randn(batch_size, dim)]
+
+
+def get_init_inputs():
+    return []
