@@ -1,9 +1,11 @@
 """Policies of the perturbed run's extra cases (verifiers/verify.py _Perturbed), end to end: a kernel
 that refuses non-contiguous inputs loudly passes with a note ("layout not supported"), as a refused
-boundary shape does; with VerifyConfig(vary_init=False) (KernelBench's convention: the constructor's
+boundary shape does; one that silently assumes contiguous rows passes with a warning by default
+(right under KernelBench's convention: its inputs are contiguous) and fails with
+VerifyConfig(noncontiguous="fail"); with VerifyConfig(vary_init=False) (KernelBench's convention: the constructor's
 arguments are fixed) a kernel that hard-codes the problem's constant passes.
 
-Cost: two quick verifies (2 seeds, no stress, no shapes)."""
+Cost: four quick verifies (2 seeds, no stress, no shapes)."""
 
 from __future__ import annotations
 
@@ -34,3 +36,13 @@ def test_fixed_init_arguments_under_kernelbench_convention():
     report = verify(cand, CORPUS / "problems" / "leaky_relu.py", device="cpu", vary_init=False, **QUICK)
     assert report.verdict == "pass", report.summary
     assert "init_varied" not in (report.perturbation or {})
+
+
+def test_silently_assuming_contiguous_rows_is_a_warning_unless_asked_to_fail():
+    cand = CORPUS / "cheats2" / "strides_from_shapes.py"  # row stride taken from the shape
+    report = verify(cand, CORPUS / "problems" / "softmax.py", device="cpu", **QUICK)
+    assert report.verdict == "pass", report.summary
+    warned = [f for f in report.findings if f.check == "noncontiguous"]
+    assert warned and warned[0].severity == "warning" and "column slice" in warned[0].message
+    strict = verify(cand, CORPUS / "problems" / "softmax.py", device="cpu", noncontiguous="fail", **QUICK)
+    assert strict.verdict == "fail" and strict.failure_class in ("numerical_mismatch", "nan_output"), strict.summary
