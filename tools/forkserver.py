@@ -52,9 +52,8 @@ class ForkServer:
             argv = [sys.executable, *flags, "-m", "kagent.tools.forkserver_main", str(self.root), module]
         # the server sees what any job may be shown (the host's /tmp, HOME and kagent's cache, read-only):
         # each job covers them again and shows back only its own paths
-        spec = spec.model_copy(update={"hide": [], "read_only": [_cache_mounts()[0]], "host_view": True, "cpu_limit_s": None,
-                                       "writable": [*spec.writable, str(self.root)]})
-        self.writable = spec.writable
+        spec = spec.model_copy(update={"hide": [], "read_only": [_cache_mounts()[0]], "host_view": True,
+                                       "cpu_limit_s": None, "writable": [*spec.writable, str(self.root)]})
         self._proc = Spawned(argv, env=env, cwd=self.root, spec=spec)
         self._lock = threading.Lock()
         self._ids = itertools.count()
