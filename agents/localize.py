@@ -124,6 +124,7 @@ def symptoms_of(report: VerifyReport) -> Symptoms:
 # symptom feature -> {operator family: weight}; a family's weight is the sum over the features seen
 _EVIDENCE: dict[str, dict[str, float]] = {
     "class:numerical_mismatch": {"sign": 1.0, "sqrt": 1.0, "eps": 0.8, "init": 1.0, "other": 0.8, "scan": 0.8,
+                                 "operand": 0.8, "divisor": 0.8,
                                  "stride": 0.8, "args": 0.8, "atomic": 0.6, "compare": 0.5, "mask": 0.4,
                                  "block": 0.5, "pid": 0.4, "stable": 0.3, "dtype": 0.3, "grid": 0.3},
     "class:out_of_bounds": {"compare": 2.0, "mask": 2.0, "grid": 0.8, "block": 0.5, "stride": 0.5},
@@ -132,7 +133,7 @@ _EVIDENCE: dict[str, dict[str, float]] = {
     "class:nan_output": {"stable": 2.0, "other": 1.5, "init": 1.0, "eps": 1.0, "mask": 0.8, "compare": 0.5},
     "class:dtype_mismatch": {"out_dtype": 3.0, "dtype": 1.0},
     "class:precision_loss": {"dtype": 3.0, "stable": 0.5},
-    "class:shape_mismatch": {"out_dtype": 0.3, "args": 0.5},
+    "class:shape_mismatch": {"shape": 3.0, "out_dtype": 0.3, "args": 0.5},
     "class:nondeterministic": {"atomic": 1.5, "mask": 0.5},
     "class:runtime_error": {"args": 1.0, "mask": 0.5, "block": 0.5, "grid": 0.5},
     "class:compile_error": {"dtype": 0.5, "args": 0.5},
@@ -144,7 +145,7 @@ _EVIDENCE: dict[str, dict[str, float]] = {
     "loc:strided": {"stride": 1.2, "pid": 1.2, "grid": 0.8, "sign": 0.4},
     "loc:scattered": {"sign": 0.6, "init": 0.6, "other": 0.4, "atomic": 0.6, "scan": 0.4, "stride": 0.4},
     "loc:all": {"sign": 0.8, "sqrt": 0.8, "eps": 0.6, "args": 0.6, "scan": 0.6, "stable": 0.3, "atomic": 0.6,
-                "stride": 0.5},
+                "stride": 0.5, "operand": 0.6, "divisor": 0.6},
     "case:stress_negative": {"init": 2.0, "other": 1.5, "sign": 0.5, "stable": 0.5},
     "case:scale_large": {"stable": 2.0, "dtype": 0.6, "eps": 0.5},
     "case:scale_small": {"eps": 2.0, "stable": 0.4},
@@ -153,10 +154,11 @@ _EVIDENCE: dict[str, dict[str, float]] = {
     "case:shape": {"compare": 1.2, "mask": 1.2, "block": 1.2, "grid": 1.0, "other": 0.5, "stride": 0.4,
                    "init": 0.3},
     "nan": {"stable": 1.0, "other": 0.6, "eps": 0.5},
-    "all_cases": {"sign": 0.3, "sqrt": 0.3, "args": 0.3, "scan": 0.3, "pid": 0.2, "grid": 0.2, "atomic": 0.3},
+    "all_cases": {"sign": 0.3, "sqrt": 0.3, "args": 0.3, "scan": 0.3, "pid": 0.2, "grid": 0.2, "atomic": 0.3,
+                  "operand": 0.3, "divisor": 0.3},
 }
 ALL_FAMILIES = ("compare", "mask", "other", "init", "dtype", "out_dtype", "grid", "block", "stride", "pid",
-                "sign", "sqrt", "eps", "stable", "atomic", "scan", "args")
+                "sign", "sqrt", "eps", "stable", "atomic", "scan", "args", "operand", "divisor", "shape")
 
 
 def family_weights(sym: Symptoms) -> dict[str, float]:
@@ -216,12 +218,12 @@ KIND_FAMILIES: dict[str, tuple[str, ...]] = {
     "scan": ("scan",),
     "pid": ("pid", "grid", "stride"),
     "cast": ("dtype", "out_dtype"),
-    "math": ("sign", "sqrt", "eps", "stable"),
+    "math": ("sign", "sqrt", "eps", "stable", "operand", "divisor"),
     "block": ("block",),
-    "alloc": ("out_dtype", "atomic"),
+    "alloc": ("out_dtype", "atomic", "shape"),
     "grid": ("grid", "block"),
     "host_arg": ("stride", "args"),
-    "call": ("args",),
+    "call": ("args", "operand", "sqrt"),
     "cuda": ("compare", "dtype", "pid", "init", "sqrt", "grid"),
 }
 

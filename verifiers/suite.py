@@ -1,8 +1,8 @@
 """The input suite: which cases a candidate is run on. Pure planning, no torch.
 
 - seeds: the problem's own get_inputs() under derived seeds (the first one gets every check);
-- stress: the first seed's floating inputs scaled by 1e-3 and 1e3, shifted to a non-zero mean,
-  and made all-negative (a max with `other=0.0` only fails there); plus one special-values case:
+- stress: the first seed's floating inputs scaled by 1e-3 (at the first boundary shape, where
+  there is one) and 1e3, shifted to a non-zero mean, and made all-negative (a max with `other=0.0` only fails there); plus one special-values case:
   one -inf, one +inf and one NaN per input (masked-attention rows, poisoned rows), judged only where the
   reference's result is finite, so a NaN must not leak into results that do not depend on it;
 - shapes: the problem re-executed with its module-level shape constants overridden to boundary
@@ -120,8 +120,16 @@ def plan_cases(config: VerifyConfig, constants: list[ShapeConstant], reference_s
                  determinism=i == 0 and config.determinism)
         for i in range(config.seeds)
     ]
+    odd = shape_variants(constants)[:1] if config.shapes else []
     if config.stress:
         for t in ("negative", "scale_small", "scale_large", "offset"):
+            if t == "scale_small" and odd:
+                # small values at the odd shape: a wrong `other=` or padding term that is lost in
+                # unit values at a full block shows where the row is ragged and the values are tiny
+                _, ov = odd[0]
+                cases.append(CaseSpec(name="stress_scale_small", kind="shape", seed=base, init_seed=base, transform=t,
+                                      overrides=ov, fallbacks=_fallbacks(constants, ov)))
+                continue
             cases.append(CaseSpec(name=f"stress_{t}", kind="stress", seed=base, init_seed=base, transform=t))
         cases.append(CaseSpec(name="special_values", kind="special", seed=base, init_seed=base,
                                   transform="special_values"))

@@ -148,6 +148,15 @@ class Src:
                 if isinstance(n, ast.Constant) and isinstance(n.value, str) and "__global__" in n.value]
 
     @cached_property
+    def expressions_by_line(self) -> dict[int, list[ast.expr]]:
+        """0-based line -> the expressions that lie on it alone (outermost first)."""
+        out: dict[int, list[ast.expr]] = {}
+        for n in ast.walk(self.tree):
+            if isinstance(n, ast.expr) and n.lineno == n.end_lineno:
+                out.setdefault(n.lineno - 1, []).append(n)
+        return out
+
+    @cached_property
     def launches(self) -> list[Launch]:
         out = []
         for n in ast.walk(self.tree):

@@ -1,0 +1,303 @@
+"""Expression operators: what a kernel computes with, rather than where it reads.
+
+- a kernel parameter that the body never reads (the launch passes it, so the author meant to use
+  it): put it where a look-alike operand stands, wrap an index with it (`t % seq_len`) or split an
+  index by it (`(offs // HW) % C`);
+- operands in the wrong order: `f(b) * a` for `f(a) * b`; an epilogue applied before or after the
+  wrong term: `f(acc) + bias` for `f(acc + bias)`;
+- divisors: `n` <-> `n - 1` (biased / unbiased), the wrong size (`x.numel()` for the row count);
+- a loop counter used where its scaled offset was meant: `K - k` for `K - k * BLOCK_K`;
+- host-side integer truncation of a float scale: `math.isqrt`, `//`, `int(...)`;
+- the output's allocation: a keepdim axis of 1 added or dropped, int32 <-> int64.
+
+Edits replace the source text of one AST node on one line, so the rest of the line stays as written.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from kagent.patterns.operators.base import Kernel, Src, code_part, one_line, operator
+
+
+def _segment(src: Src, node: ast.AST) -> tuple[int, int, int] | None:
+    """(0-based line, start column, end column) of a node that lies on one line."""
+    if getattr(node, "lineno", None) is None or node.lineno != node.end_lineno:  # type: ignore[attr-defined]
+        return None
+    return node.lineno - 1, node.col_offset, node.end_col_offset  # type: ignore[attr-defined]
+
+
+def _swap(src: Src, node: ast.AST, new: str, what: str) -> tuple[str, int, int, list[str]] | None:
+    seg = _segment(src, node)
+    if seg is None:
+        return None
+    line0, a, b = seg
+    text = src.lines[line0]
+    # columns are UTF-8 byte offsets; the kernels' code lines are ASCII, anything else is skipped
+    if not text.isascii():
+        return None
+    return one_line(f"line {line0 + 1}: {what}", line0, text[:a] + new + text[b:])
+
+
+def _in(node: ast.AST, *types: type) -> Iterator[ast.AST]:
+    return (n for n in ast.walk(node) if isinstance(n, types))
+
+
+def _reads(fn: ast.FunctionDef) -> set[str]:
+    return {n.id for n in _in(fn, ast.Name) if isinstance(n.ctx, ast.Load)}  # type: ignore[attr-defined]
+
+
+def _unused(k: Kernel) -> list[str]:
+    """Parameters a kernel (or jit helper) takes but never reads: pointers and constexprs aside."""
+    reads = _reads(k.node)
+    return [p for p in k.params if p not in reads and p not in k.constexpr and "ptr" not in p.lower()]
+
+
+def _param_like(node: ast.expr, params: list[str]) -> bool:
+    """A look-alike operand: a parameter, or its negation / reciprocal."""
+    if isinstance(node, ast.Name):
+        return node.id in params
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return _param_like(node.operand, params)
+    return False
+
+
+@operator("unused_param", "args", 1, "use a kernel parameter the body never reads (the launch passes it)",
+          global_=True)
+def _unused_param(src: Src, line0: int) -> list:
+    out = []
+    for k in src.kernels.values():
+        unused = _unused(k)
+        if not unused:
+            continue
+        others = [p for p in k.params if p not in unused and p not in k.constexpr]
+        for stmt in k.node.body:
+            for node in _in(stmt, ast.Call, ast.BinOp):
+                operands = list(node.args) if isinstance(node, ast.Call) else [node.left, node.right]
+                for arg in operands:
+                    if not _param_like(arg, others):
+                        continue
+                    for p in unused:
+                        e = _swap(src, arg, p, f"`{ast.unparse(arg)}` -> unused parameter `{p}`")
+                        if e:
+                            out.append(e)
+            # an index meant to wrap or be split by the unused extent
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                value = stmt.value
+                if not _index_like(value):
+                    continue
+                for p in unused:
+                    v = ast.unparse(value)
+                    wrapped = f"({v})" if isinstance(value, ast.BinOp) else v
+                    for new, what in ((f"{wrapped} % {p}", f"wrap by `{p}`"), (f"{wrapped} // {p}", f"divide by `{p}`")):
+                        e = _swap(src, value, new, what)
+                        if e:
+                            out.append(e)
+                    for mod in _in(value, ast.BinOp):
+                        if isinstance(mod.op, ast.Mod):  # type: ignore[attr-defined]
+                            left = ast.unparse(mod.left)  # type: ignore[attr-defined]
+                            e = _swap(src, mod, f"({left} // {p}) % {ast.unparse(mod.right)}",  # type: ignore[attr-defined]
+                                      f"split the index by `{p}` before the modulo")
+                            if e:
+                                out.append(e)
+    return out
+
+
+def _index_like(node: ast.expr) -> bool:
+    """An index expression: names, arithmetic, program ids and aranges (no loads, masks, math)."""
+    for n in ast.walk(node):
+        if isinstance(n, (ast.Compare, ast.BoolOp)):
+            return False
+        if isinstance(n, ast.Call) and ast.unparse(n.func) not in ("tl.program_id", "tl.arange"):
+            return False
+    return isinstance(node, (ast.Name, ast.BinOp, ast.Subscript))
+
+
+def _call_args(node: ast.expr) -> list[ast.Name]:
+    if isinstance(node, ast.Call):
+        return [a for a in node.args if isinstance(a, ast.Name)]
+    return []
+
+
+@operator("operand_swap", "operand", 2, "swap the operands of a gated product: f(b) * a -> f(a) * b")
+def _operand_swap(src: Src, line0: int) -> list:
+    out = []
+    for node in _stmt_nodes(src, line0, ast.BinOp):
+        left, right = node.left, node.right  # type: ignore[attr-defined]
+        for call, other, call_left in ((left, right, True), (right, left, False)):
+            names = _call_args(call)
+            if len(names) != 1 or not isinstance(other, ast.Name) or names[0].id == other.id:
+                continue
+            a, b = names[0].id, other.id
+            new_call = ast.unparse(call).replace(f"({a}", f"({b}", 1)
+            new = f"{new_call} {_op(node)} {a}" if call_left else f"{a} {_op(node)} {new_call}"
+            e = _swap(src, node, new, f"operands swapped: `{ast.unparse(node)}` -> `{new}`")
+            if e:
+                out.append(e)
+    return out
+
+
+_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
+
+
+def _op(node: ast.AST) -> str:
+    return _OPS.get(type(node.op), "?")  # type: ignore[attr-defined]
+
+
+def _stmt_nodes(src: Src, line0: int, *types: type) -> list[ast.AST]:
+    """Nodes of the given types that lie on line `line0` (one-line nodes only)."""
+    return [n for n in src.expressions_by_line.get(line0, []) if isinstance(n, types)]
+
+
+@operator("epilogue_order", "operand", 2, "apply an epilogue to the whole sum: f(a) + b <-> f(a + b)",
+          scopes=("kernel", "cuda", "host"))
+def _epilogue(src: Src, line0: int) -> list:
+    out = []
+    for node in _stmt_nodes(src, line0, ast.BinOp):
+        if type(node.op) not in _OPS:  # type: ignore[attr-defined]
+            continue
+        op = _op(node)
+        left, right = node.left, node.right  # type: ignore[attr-defined]
+        if isinstance(left, ast.Call) and len(left.args) == 1 and not left.keywords:
+            inner = f"{ast.unparse(left.args[0])} {op} {ast.unparse(right)}"
+            new = f"{ast.unparse(left.func)}({inner})"
+            e = _swap(src, node, new, f"`{ast.unparse(node)}` -> `{new}`")
+            if e:
+                out.append(e)
+    for node in _stmt_nodes(src, line0, ast.Call):
+        if len(node.args) != 1 or node.keywords:  # type: ignore[attr-defined]
+            continue
+        arg = node.args[0]  # type: ignore[attr-defined]
+        if isinstance(arg, ast.BinOp) and type(arg.op) in _OPS:
+            fn = ast.unparse(node.func)  # type: ignore[attr-defined]
+            if fn.startswith(("tl.load", "tl.store", "tl.arange", "tl.program_id", "range", "triton.")):
+                continue
+            new = f"{fn}({ast.unparse(arg.left)}) {_op(arg)} {ast.unparse(arg.right)}"
+            e = _swap(src, node, new, f"`{ast.unparse(node)}` -> `{new}`")
+            if e:
+                out.append(e)
+    return out
+
+
+def _size_names(src: Src, line0: int) -> list[str]:
+    """Integer sizes in scope at a line: a kernel's non-pointer, non-constexpr parameters; in host
+    code, names unpacked from `.shape` and `x.shape[i]` / `x.numel()` of forward's tensors."""
+    k = src.kernel_at(line0)
+    if k is not None:
+        return [p for p in k.params if p not in k.constexpr and "ptr" not in p.lower()
+                and not p.lower().startswith(("stride", "eps", "scale"))]
+    fn = next((f for f in src.host_functions if f.lineno - 1 < line0 <= (f.end_lineno or 0)), None)
+    if fn is None:
+        return []
+    names: list[str] = []
+    for n in _in(fn, ast.Assign):
+        if ".shape" in ast.unparse(n.value) or ".size(" in ast.unparse(n.value):  # type: ignore[attr-defined]
+            for t in n.targets:  # type: ignore[attr-defined]
+                for x in _in(t, ast.Name):
+                    if x.id not in names:  # type: ignore[attr-defined]
+                        names.append(x.id)  # type: ignore[attr-defined]
+    return names
+
+
+@operator("divisor", "divisor", 1, "the divisor of a mean or variance: n <-> n - 1, or another size",
+          scopes=("kernel", "cuda", "host"))
+def _divisor(src: Src, line0: int) -> list:
+    out = []
+    sizes = _size_names(src, line0)
+    for node in _stmt_nodes(src, line0, ast.BinOp):
+        if not isinstance(node.op, ast.Div):  # type: ignore[attr-defined]
+            continue
+        d = node.right  # type: ignore[attr-defined]
+        ds = ast.unparse(d)
+        alts: list[str] = []
+        if isinstance(d, ast.BinOp) and isinstance(d.op, ast.Sub) and ast.unparse(d.right) == "1":
+            alts.append(ast.unparse(d.left))
+        elif isinstance(d, (ast.Name, ast.Attribute, ast.Call, ast.Subscript)):
+            alts.append(f"({ds} - 1)")
+        if isinstance(d, (ast.Name, ast.Call, ast.Subscript)):  # a size expression: try the others
+            alts += [s for s in sizes if s != ds and s not in ds]
+        for alt in alts:
+            new = f"{ast.unparse(node.left)} / {alt}"  # type: ignore[attr-defined]
+            e = _swap(src, node, new, f"divisor `{ds}` -> `{alt}`")
+            if e:
+                out.append(e)
+    return out
+
+
+@operator("loop_scale", "block", 2, "a loop counter used where its offset was meant: k -> k * BLOCK",
+          scopes=("kernel",))
+def _loop_scale(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    if k is None or not k.constexpr:
+        return []
+    counters = {t.id for f in _in(k.node, ast.For) for t in [f.target] if isinstance(t, ast.Name)}  # type: ignore[attr-defined]
+    out = []
+    for node in _stmt_nodes(src, line0, ast.BinOp, ast.Compare):
+        operands = [node.right] if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) else (
+            node.comparators if isinstance(node, ast.Compare) else [])  # type: ignore[attr-defined]
+        for x in operands:
+            if isinstance(x, ast.Name) and x.id in counters:
+                for c in sorted(k.constexpr):
+                    e = _swap(src, x, f"{x.id} * {c}", f"`{x.id}` -> `{x.id} * {c}`")
+                    if e:
+                        out.append(e)
+    return out
+
+
+@operator("int_truncation", "sqrt", 1, "host-side integer truncation of a float scale: isqrt, //, int()",
+          scopes=("host",))
+def _int_truncation(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    if not re.search(r"\bmath\.|\*\*|\d\.\d|\bsqrt\b", code):
+        return []
+    out = []
+    if "math.isqrt(" in code:
+        out.append(one_line(f"line {line0 + 1}: math.isqrt -> math.sqrt", line0, code.replace("math.isqrt(", "math.sqrt(", 1)))
+    for m in re.finditer(r"\s//\s", code):
+        out.append(one_line(f"line {line0 + 1}: `//` -> `/`", line0, code[: m.start()] + " / " + code[m.end():]))
+    for node in _stmt_nodes(src, line0, ast.Call):
+        if ast.unparse(node.func) == "int" and len(node.args) == 1:  # type: ignore[attr-defined]
+            e = _swap(src, node, f"({ast.unparse(node.args[0])})", "drop int()")  # type: ignore[attr-defined]
+            if e:
+                out.append(e)
+    return out
+
+
+_ALLOC = re.compile(r"\btorch\.(empty|zeros|ones|full)\(")
+
+
+@operator("alloc_shape", "shape", 1, "the output's shape: add or drop a keepdim axis of size 1", scopes=("host",))
+def _alloc_shape(src: Src, line0: int) -> list:
+    if not _ALLOC.search(src.lines[line0]):
+        return []
+    out = []
+    for node in _stmt_nodes(src, line0, ast.Call):
+        if not re.fullmatch(r"torch\.(empty|zeros|ones|full)", ast.unparse(node.func)) or not node.args:  # type: ignore[attr-defined]
+            continue
+        shape = node.args[0]  # type: ignore[attr-defined]
+        if not isinstance(shape, (ast.Tuple, ast.List)):
+            continue
+        dims = [ast.unparse(e) for e in shape.elts]
+        variants = [dims[:i] + ["1"] + dims[i:] for i in range(len(dims) + 1)]
+        variants += [dims[:i] + dims[i + 1:] for i, d in enumerate(dims) if d == "1"]
+        for v in variants:
+            new = "(" + ", ".join(v) + ("," if len(v) == 1 else "") + ")"
+            e = _swap(src, shape, new, f"output shape {ast.unparse(shape)} -> {new}")
+            if e:
+                out.append(e)
+    return out
+
+
+@operator("int_width", "out_dtype", 1, "an integer output's width: torch.int32 <-> torch.int64", scopes=("host",))
+def _int_width(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    out = []
+    for a, b in (("torch.int32", "torch.int64"), ("torch.int64", "torch.int32"), ("torch.long", "torch.int32"),
+                 ("torch.int", "torch.int64")):
+        for m in re.finditer(re.escape(a) + r"\b", code):
+            out.append(one_line(f"line {line0 + 1}: {a} -> {b}", line0, code[: m.start()] + b + code[m.end():] + text[len(code):]))
+    return out
