@@ -14,12 +14,15 @@ entry's expected outputs go with it).
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import os
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -158,7 +161,8 @@ def prune(reference_root: Path, limit_bytes: int, keep: Path | None = None, in_u
     keep_name = Path(keep).name if keep else None
     for e in listed:  # abandoned half-filled entries (a killed worker) go whatever the size
         if not e.complete and now - e.last_used > _STALE_FILLING_S:
-            remove(reference_root / e.key)
+            with entry_lock(reference_root / e.key):
+                remove(reference_root / e.key)
             total -= e.bytes
             removed += 1
     candidates = [e for e in reversed(listed) if e.complete and e.key != keep_name]
@@ -167,7 +171,8 @@ def prune(reference_root: Path, limit_bytes: int, keep: Path | None = None, in_u
     for e in [*old, *recent]:
         if total <= limit_bytes:
             break
-        remove(reference_root / e.key)
+        with entry_lock(reference_root / e.key):
+            remove(reference_root / e.key)
         total -= e.bytes
         removed += 1
     if removed:
@@ -234,6 +239,21 @@ def tampered(case_dir: Path) -> list[str]:
     return bad
 
 
+@contextlib.contextmanager
+def entry_lock(case_dir: Path) -> Iterator[None]:
+    """Held while an entry is checked, removed or committed: a commit moves two folders into place,
+    and a process that looked in between saw a half-made entry and removed it (with the expected
+    outputs another verify was about to read). Only kagent's processes see the cache."""
+    case_dir = Path(case_dir)
+    case_dir.parent.mkdir(parents=True, exist_ok=True)
+    with open(case_dir.parent / f".{case_dir.name}.lock", "a+") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
 def remove(case_dir: Path) -> None:
     shutil.rmtree(expected_dir(case_dir), ignore_errors=True)
     shutil.rmtree(case_dir, ignore_errors=True)
@@ -256,17 +276,15 @@ def commit(staged: Path, case_dir: Path, events: list[dict]) -> None:
             shutil.move(str(src), stage_exp / src.name)
             digests[f"{EXPECTED}/{src.name}"] = _digest(stage_exp / src.name)
         (stage_in / COMPLETE).write_text(json.dumps({"events": events, "digests": digests}))
-        if (case_dir / COMPLETE).is_file() and exp.is_dir() and not tampered(case_dir):
-            # another process filled the same entry first (its key is its content): its files stay,
-            # and a worker of that process may be reading them right now
-            return
-        if case_dir.exists() or exp.exists():  # a stale, half-made or changed entry: made again now
-            remove(case_dir)
-        try:
+        with entry_lock(case_dir):
+            if (case_dir / COMPLETE).is_file() and exp.is_dir() and not tampered(case_dir):
+                # another process filled the same entry first (its key is its content): its files
+                # stay, and a worker of that process may be reading them right now
+                return
+            if case_dir.exists() or exp.exists():  # a stale, half-made or changed entry: made again now
+                remove(case_dir)
             stage_exp.rename(exp)
             stage_in.rename(case_dir)
-        except OSError:  # another process filled the same entry first
-            return
     finally:
         shutil.rmtree(stage_in, ignore_errors=True)
         shutil.rmtree(stage_exp, ignore_errors=True)

@@ -617,19 +617,19 @@ def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, confi
     A cache entry is used only if every file still has the digest recorded when it was made; a
     changed entry is reported (a warning appended to `notes`) and rebuilt."""
     case_dir = _reference_dir(files, cases, device, config)
-    done = case_dir / casefiles.COMPLETE
-    if done.exists():
-        bad = casefiles.tampered(case_dir)
-        if not bad:
-            casefiles.touch(case_dir)
-            return case_dir, casefiles.read_complete(case_dir)["events"]
-        log.warning("cached reference outputs %s were changed (%s): rebuilding", case_dir, ", ".join(bad[:3]))
-        if notes is not None:
-            notes.append(Finding(check="reference_cache", severity="warning",
-                                 message=f"the cached reference outputs had been changed since they were made "
-                                         f"({len(bad)} file(s): {', '.join(bad[:3])}); rebuilt",
-                                 evidence={"entry": case_dir.name, "files": bad[:20]}))
-        casefiles.remove(case_dir)
+    with casefiles.entry_lock(case_dir):  # never look at an entry while another process commits it
+        if (case_dir / casefiles.COMPLETE).exists():
+            bad = casefiles.tampered(case_dir)
+            if not bad:
+                casefiles.touch(case_dir)
+                return case_dir, casefiles.read_complete(case_dir)["events"]
+            log.warning("cached reference outputs %s were changed (%s): rebuilding", case_dir, ", ".join(bad[:3]))
+            if notes is not None:
+                notes.append(Finding(check="reference_cache", severity="warning",
+                                     message=f"the cached reference outputs had been changed since they were made "
+                                             f"({len(bad)} file(s): {', '.join(bad[:3])}); rebuilt",
+                                     evidence={"entry": case_dir.name, "files": bad[:20]}))
+            casefiles.remove(case_dir)
     job = _reference_job(files, cases, device, config)
     result, tmp = _run_job(job, config, device, take_spare=False)  # a spare is the candidate's
     try:

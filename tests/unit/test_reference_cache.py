@@ -96,3 +96,26 @@ def test_a_second_process_filling_the_same_entry_leaves_the_first_in_place(tmp_p
     (entry / "seed0.pt").write_bytes(b"tampered")
     casefiles.commit(_staged(tmp_path / "c", b"third"), entry, [])
     assert (entry / "seed0.pt").read_bytes() == b"third"
+
+
+def test_nobody_under_the_entry_lock_sees_a_half_made_entry(tmp_path):
+    """A commit moves two folders into place; a verify that looked in between took the entry for a
+    broken one and removed it, and a third verify then missed its expected outputs. Commits made
+    again and again from other processes: whoever holds the lock sees a whole entry or none."""
+    entry = tmp_path / "cache" / "reference" / "k"
+    code = ("import sys, shutil; from pathlib import Path; from kagent.verifiers import casefiles\n"
+            "entry, stage = Path(sys.argv[1]), Path(sys.argv[2])\n"
+            "for i in range(25):\n"
+            "    (stage / 'expected').mkdir(parents=True, exist_ok=True)\n"
+            "    (stage / 'seed0.pt').write_bytes(b'in'); (stage / 'expected' / 'seed0.pt').write_bytes(b'out')\n"
+            "    with casefiles.entry_lock(entry):\n"
+            "        casefiles.remove(entry)\n"
+            "    casefiles.commit(stage, entry, [])\n")
+    procs = [subprocess.Popen([sys.executable, "-c", code, str(entry), str(tmp_path / f"s{i}")]) for i in range(2)]
+    seen = 0
+    while any(p.poll() is None for p in procs):
+        with casefiles.entry_lock(entry):
+            if (entry / casefiles.COMPLETE).exists():
+                assert not casefiles.tampered(entry)
+                seen += 1
+    assert all(p.returncode == 0 for p in procs) and seen
