@@ -7,6 +7,7 @@ screen still goes through the full verifier (anti-cheat, every case, canaries, d
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import math
@@ -78,6 +79,7 @@ class Screener:
         self.batches = 0
         self.screened = 0
         self.seconds = 0.0
+        self.holds = contextlib.ExitStack()  # the reference entry it reads (kept from prune until close)
         self.base_seconds = 0.0
         # CUDA C candidates compile (nvcc) on first use: each edit is a new extension to build
         self.cuda_c = any(k in self.candidate.read_text() for k in ("load_inline", "cpp_extension", "SourceModule"))
@@ -85,6 +87,7 @@ class Screener:
             self.per_candidate_s = max(self.per_candidate_s, CUDA_C_COMPILE_S)
 
     def close(self) -> None:
+        self.holds.close()
         shutil.rmtree(self.work, ignore_errors=True)
 
     def prepare(self, failing_cases: Sequence[str]) -> str | None:
@@ -100,7 +103,7 @@ class Screener:
             self.hide = hidden_paths(files)
             self.device = resolve_device(self.config.device)
             planned = plan_cases(self.config, files.shape_constants)
-            case_dir, events = run_reference(files, planned, self.device, self.config)
+            case_dir, events = run_reference(files, planned, self.device, self.config, holds=self.holds)
         except (InputError, ReferenceFailed, OSError) as exc:
             return f"{type(exc).__name__}: {exc}"
         ran = {e["case"] for e in events if e["event"] == "case_done"}

@@ -34,7 +34,7 @@ class VerifyConfig(BaseModel):
     shapes: bool = Field(True, description="boundary shapes from overridden module-level constants")
     max_shape_cases: int = Field(4, ge=0)
     max_shape_numel: int = Field(
-        1 << 22, description="skip boundary shapes whose inputs hold more elements than this in all"
+        1 << 22, description="skip boundary shapes whose inputs (or outputs) hold more elements than this in all"
     )
     oracle_sample_above: int = Field(
         1 << 22, ge=0, description="outputs with more elements than this get their float64 truth on a sample of "

@@ -152,17 +152,16 @@ def entries(reference_root: Path) -> list[CacheEntry]:
 
 def prune(reference_root: Path, limit_bytes: int, keep: Path | None = None, in_use_s: float = 900.0) -> int:
     """Remove the least recently used entries until the cache holds at most `limit_bytes` (never
-    `keep`, the entry the caller is using; entries used in the last `in_use_s` seconds only when
-    nothing older is left; unfinished entries only once stale). Returns how many were removed."""
+    `keep`, the entry the caller is using, nor an entry a verify is `reading`; entries used in the
+    last `in_use_s` seconds only when nothing older is left; unfinished entries only once stale).
+    Returns how many were removed."""
     now = time.time()
     listed = entries(reference_root)
     total = sum(e.bytes for e in listed)
     removed = 0
     keep_name = Path(keep).name if keep else None
     for e in listed:  # abandoned half-filled entries (a killed worker) go whatever the size
-        if not e.complete and now - e.last_used > _STALE_FILLING_S:
-            with entry_lock(reference_root / e.key):
-                remove(reference_root / e.key)
+        if not e.complete and now - e.last_used > _STALE_FILLING_S and _remove_unless_in_use(reference_root / e.key):
             total -= e.bytes
             removed += 1
     candidates = [e for e in reversed(listed) if e.complete and e.key != keep_name]
@@ -171,10 +170,9 @@ def prune(reference_root: Path, limit_bytes: int, keep: Path | None = None, in_u
     for e in [*old, *recent]:
         if total <= limit_bytes:
             break
-        with entry_lock(reference_root / e.key):
-            remove(reference_root / e.key)
-        total -= e.bytes
-        removed += 1
+        if _remove_unless_in_use(reference_root / e.key):
+            total -= e.bytes
+            removed += 1
     if removed:
         log.info("reference cache: removed %d entries, %.1f MB left (limit %.1f MB)", removed, total / 2**20,
                  limit_bytes / 2**20)
@@ -252,6 +250,32 @@ def entry_lock(case_dir: Path) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _use_lock(case_dir: Path) -> Path:
+    return Path(case_dir).parent / f".{Path(case_dir).name}.use"
+
+
+@contextlib.contextmanager
+def reading(case_dir: Path) -> Iterator[None]:
+    """Held while a verify (or a repair's screen) reads an entry: prune, in any process, passes over
+    it. Taken before the entry exists, so no prune slips in between its commit and its use."""
+    Path(case_dir).parent.mkdir(parents=True, exist_ok=True)
+    with open(_use_lock(case_dir), "a+") as fh:
+        fcntl.flock(fh, fcntl.LOCK_SH)
+        yield
+
+
+def _remove_unless_in_use(case_dir: Path) -> bool:
+    """Remove an entry nobody reads (prune's way); False when some verify is reading it."""
+    with open(_use_lock(case_dir), "a+") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        with entry_lock(case_dir):
+            remove(case_dir)
+        return True
 
 
 def remove(case_dir: Path) -> None:

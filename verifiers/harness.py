@@ -354,6 +354,9 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     with torch.no_grad(), _OpNames() as names:
         outs = _outputs(model(*args))
     _sync(device)
+    out_numel = sum(o.numel() for o in outs if isinstance(o, torch.Tensor))
+    if case["kind"] == "shape" and out_numel > job["max_shape_numel"]:  # attention's S x S at S past a cap
+        raise _Skip(f"outputs hold {out_numel} elements (limit {job['max_shape_numel']})")
     layers = weighted_layers(model)
     # the layer policy holds for problems where the layers are not the whole computation
     beyond = sorted(n for n in names.seen if n not in ALLOWED_OPS and n not in layer_policy(layers))

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import atexit
+import contextlib
 import hashlib
 import json
 import os
@@ -465,7 +466,7 @@ def _converts_float_to_int(events: list[dict]) -> bool:
 
 
 def _past_2_24(files: ProblemFiles, config: VerifyConfig, device: str, job: dict,
-               first: CaseSpec) -> tuple[list[Finding], list[CheckNotRun]]:
+               first: CaseSpec, holds: contextlib.ExitStack) -> tuple[list[Finding], list[CheckNotRun]]:
     """One more case, past 2^24 elements, for a candidate whose kernels convert floats to ints (index
     math in float32 is exact only below 2^24): its own reference and worker, stopped past
     PAST_CASE_BUDGET_S of CPU time under the interpreter."""
@@ -480,7 +481,7 @@ def _past_2_24(files: ProblemFiles, config: VerifyConfig, device: str, job: dict
                     overrides=planned[0], fallbacks=planned[1], min_input_numel=PAST_2_24)
     try:
         case_dir, ref_events = run_reference(files, [case], device,
-                                             config.model_copy(update={"max_shape_numel": PAST_2_24 * 8}))
+                                             config.model_copy(update={"max_shape_numel": PAST_2_24 * 8}), holds=holds)
     except ReferenceFailed as exc:
         return [], [CheckNotRun(check=check, reason=f"the reference did not run it ({exc})"[:300])]
     ran = _ran_as([case], ref_events)
@@ -573,7 +574,7 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     # a field left at None is left out (cache entries made before it existed keep their key)
     h.update(json.dumps([c.model_dump(exclude={k for k in ("init_factors", "min_input_numel") if getattr(c, k) is None})
                          for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v11".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v12".encode())
     return h.hexdigest()[:24]
 
 
@@ -611,12 +612,16 @@ def reference_cached(files: ProblemFiles, cases: list[CaseSpec], device: str, co
 
 
 def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, config: VerifyConfig,
-                  notes: list[Finding] | None = None) -> tuple[Path, list[dict]]:
+                  notes: list[Finding] | None = None,
+                  holds: contextlib.ExitStack | None = None) -> tuple[Path, list[dict]]:
     """Reference outputs for every case, from the cache or a fresh worker. Raises ReferenceFailed.
 
     A cache entry is used only if every file still has the digest recorded when it was made; a
-    changed entry is reported (a warning appended to `notes`) and rebuilt."""
+    changed entry is reported (a warning appended to `notes`) and rebuilt. `holds`: the caller's
+    scope; the entry is marked as being read until it closes (no prune removes it meanwhile)."""
     case_dir = _reference_dir(files, cases, device, config)
+    if holds is not None:
+        holds.enter_context(casefiles.reading(case_dir))
     with casefiles.entry_lock(case_dir):  # never look at an entry while another process commits it
         if (case_dir / casefiles.COMPLETE).exists():
             bad = casefiles.tampered(case_dir)
@@ -848,6 +853,11 @@ def _needs_cuda_after_all(findings: list[Finding]) -> str | None:
 
 
 def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
+    with contextlib.ExitStack() as holds:  # the reference entries this verify reads
+        return _verify_files(files, config, holds)
+
+
+def _verify_files(files: ProblemFiles, config: VerifyConfig, holds: contextlib.ExitStack) -> VerifyReport:
     start = time.monotonic()
     device = resolve_device(config.device)
     if device == "cpu" and files.needs_cuda:
@@ -865,7 +875,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         # the candidate's worker starts while the reference computes
         _start_spare(config, device, sandbox_spec(device, config, hidden_paths(files)))
     try:
-        case_dir, ref_events = run_reference(files, cases, device, config, notes)
+        case_dir, ref_events = run_reference(files, cases, device, config, notes, holds)
     except ReferenceFailed:
         _drop_spare()
         raise
@@ -904,7 +914,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         pinned = config.fresh_case_seed is not None or bool(os.environ.get(FRESH_SEED_ENV))
 
         def cached(two: list[dict]) -> tuple[Path, list[dict]]:
-            return run_reference(files, [CaseSpec(**c) for c in two], device, config)
+            return run_reference(files, [CaseSpec(**c) for c in two], device, config, holds=holds)
 
         return _Perturbed(dict(job), config, device, hidden_paths(files), _reference_job(files, cases, device, config),
                           fresh, cached if pinned else None, plan, rows)
@@ -971,7 +981,7 @@ def verify_files(files: ProblemFiles, config: VerifyConfig) -> VerifyReport:
         if (config.index_past_2_24 and config.shapes and config.adversarial_cases and device == "cpu" and run_cases
                 and not any(f.severity == "error" for f in findings) and _converts_float_to_int(events)):
             clock = time.monotonic()
-            past_findings, past_not_run = _past_2_24(files, config, device, job, run_cases[0])
+            past_findings, past_not_run = _past_2_24(files, config, device, job, run_cases[0], holds)
             phases["past_2_24"] = time.monotonic() - clock
             findings += past_findings
             not_run += past_not_run

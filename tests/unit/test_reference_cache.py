@@ -40,6 +40,23 @@ def test_prune_removes_least_recently_used_first_and_keeps_the_one_in_use(tmp_pa
     assert casefiles.prune(tmp_path / "reference", 0, keep=new) == 1 and new.exists() and not old.exists()
 
 
+def test_an_entry_another_process_reads_is_never_pruned(tmp_path):
+    """The cache over its limit, every entry recent: prune used to remove another verify's entry
+    (its expected outputs gone before it judged: FileNotFoundError)."""
+    a, b = _entry(tmp_path, "a", 400_000, 100), _entry(tmp_path, "b", 400_000, 50)
+    reader = subprocess.Popen([sys.executable, "-c", "import sys, time; from kagent.verifiers import casefiles; "
+                               f"r = casefiles.reading({str(a)!r}); r.__enter__(); print('held', flush=True); "
+                               "time.sleep(60)"],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert reader.stdout.readline().strip() == "held"
+        assert casefiles.prune(tmp_path / "reference", 0) == 1 and a.exists() and not b.exists()
+    finally:
+        reader.kill()
+        reader.wait()
+    assert casefiles.prune(tmp_path / "reference", 0) == 1 and not a.exists()
+
+
 def test_a_filling_entry_is_left_alone_until_stale(tmp_path):
     filling = _entry(tmp_path, "ref-abc", 100, 60, complete=False)
     stale = _entry(tmp_path, "ref-old", 100, 7 * 3600, complete=False)
