@@ -153,7 +153,8 @@ _EVIDENCE: dict[str, dict[str, float]] = {
     "case:special": {"stable": 1.0, "other": 0.6},
     "case:shape": {"compare": 1.2, "mask": 1.2, "block": 1.2, "grid": 1.0, "other": 0.5, "stride": 0.4,
                    "init": 0.3},
-    "nan": {"stable": 1.0, "other": 0.6, "eps": 0.5},
+    # a NaN row of a masked softmax: every key masked off (an off-by-one causal or padding mask)
+    "nan": {"stable": 1.0, "other": 0.6, "eps": 0.5, "compare": 0.6},
     "all_cases": {"sign": 0.3, "sqrt": 0.3, "args": 0.3, "scan": 0.3, "pid": 0.2, "grid": 0.2, "atomic": 0.3,
                   "operand": 0.3, "divisor": 0.3},
 }

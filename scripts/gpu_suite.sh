@@ -25,11 +25,18 @@ python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upg
   > "$OUT/install.log" 2>&1 || { cat "$OUT/install.log"; exit 1; }
 python3 -m pip install -q --no-index --no-deps --no-build-isolation --no-compile --target /tmp/site . \
   >> "$OUT/install.log" 2>&1 || { cat "$OUT/install.log"; exit 1; }
+# the image has no bubblewrap: a carried Debian .deb (apt-get download bubblewrap into .whl/) is
+# unpacked so that kagent's sandbox is bwrap there too, not the weaker unshare fallback
+if ! command -v bwrap >/dev/null 2>&1 && ls .whl/bubblewrap_*.deb >/dev/null 2>&1; then
+  dpkg -x .whl/bubblewrap_*.deb /tmp/bwrap-deb && export PATH="/tmp/bwrap-deb/usr/bin:$PATH"
+fi
 stage installed
 export PYTHONPATH=/tmp/site PYTHONUNBUFFERED=1 KAGENT_CACHE_DIR=/tmp/kagent-cache
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader;
   python3 -c 'import torch, triton; print("torch", torch.__version__, "triton", triton.__version__)';
-  echo "python $(python3 -V 2>&1) cores $(nproc) kernel $(uname -r)"; } > "$OUT/env.txt" 2>&1
+  echo "python $(python3 -V 2>&1) cores $(nproc) kernel $(uname -r)";
+  python3 -c 'import numpy; print("numpy", numpy.__version__)';
+  echo "bwrap: $(command -v bwrap || echo none)"; } > "$OUT/env.txt" 2>&1
 cat "$OUT/env.txt"
 export KAGENT_GPU_RESULTS="$OUT/gpu_results.json" KAGENT_GPU_FAILURES="$OUT/failures.jsonl"
 BG_PID=
