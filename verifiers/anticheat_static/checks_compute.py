@@ -77,7 +77,7 @@ def check_torch_compute(an: Analysis) -> Iterator[Hit]:
                        "method by name: PyTorch computes the result", op=_const_str(call.args[0]))
             continue
         if classify_torch_path(sym) == "compute":
-            if sym in _COUNT_FUNCS and _host_count(an, call, unit):
+            if sym in _COUNT_FUNCS and _host_count(an, call, unit, function=True):
                 yield _hit(unit, call, _COUNT_MESSAGE, op=sym, severity="warning")
                 continue
             yield _hit(unit, call, f"calls `{sym}` in the forward path: a library op computes the "
@@ -126,16 +126,16 @@ _COUNT_MESSAGE = ("counts the elements that match a host value into a Python int
                   "the operator provenance trap checks at run time")
 
 
-def _host_count(an: Analysis, call: ast.Call, unit: Unit) -> bool:
+def _host_count(an: Analysis, call: ast.Call, unit: Unit, function: bool = False) -> bool:
     """`int((t != c).sum())`, `(t >= 0).sum().item()`, `int(torch.count_nonzero(t == c))`: a reduction
     of one comparison of a tensor with host values, taken out as a Python int."""
     f = call.func
-    if isinstance(f, ast.Attribute):
-        if f.attr not in _COUNT_METHODS or call.args or call.keywords:
+    if function:
+        if len(call.args) != 1 or call.keywords:
             return False
-        operand = f.value
-    elif len(call.args) == 1 and not call.keywords:
         operand = call.args[0]
+    elif isinstance(f, ast.Attribute) and f.attr in _COUNT_METHODS and not call.args and not call.keywords:
+        operand = f.value
     else:
         return False
     if not (isinstance(operand, ast.Compare) and len(operand.ops) == 1):
