@@ -232,7 +232,7 @@ def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int) ->
             sign = torch.randint(0, 2, x.shape, generator=gen).double() * 2 - 1
             x = x.double() * (1 + _EPS32 * sign)
         perturbed.append(_copy_to(x, device))
-    with torch.no_grad():
+    with torch.no_grad(), _Float64Everywhere():
         outs = _outputs(model64(*perturbed))
     return [(p.double() - o).abs().cpu() if o.dtype.is_floating_point else None for p, o in zip(outs, outs64)]
 
@@ -258,6 +258,32 @@ def _with_accumulation(sens: list | None, model, inputs: list, outs64: list, dev
         err = (a.double().cpu() - o.double().cpu()).abs()
         out.append(torch.maximum(s, torch.where(torch.isfinite(err), err, torch.zeros_like(err))))
     return out
+
+
+class _Float64Everywhere:
+    """The float64 truth computes in float64 throughout: tensors the reference makes in float32 by
+    name (`torch.arange(s, dtype=torch.float32)`, `.float()`) are made in float64 here. Otherwise the
+    truth shares the reference's float32 rounding of them (a rotary angle `pos * inv_freq`, whose
+    error grows with the position), and a kernel rounding them another way looks 100x less accurate
+    than a reference that is in fact as inexact. float16 and bfloat16 stay (a deliberate quantization)."""
+
+    def __enter__(self):
+        import torch
+        from torch.utils._python_dispatch import TorchDispatchMode
+
+        class _Upcast(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
+                kwargs = kwargs or {}
+                if kwargs.get("dtype") == torch.float32:
+                    kwargs = {**kwargs, "dtype": torch.float64}
+                return func(*args, **kwargs)
+
+        self._mode = _Upcast()
+        self._mode.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self._mode.__exit__(*exc)
 
 
 class _OpNames:
@@ -412,7 +438,8 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
         model64 = built[key]["model64"]
         truth_inputs = inputs if rows is None else _rows_of(inputs, rows, outs[0].shape[0], "cpu")
         with torch.no_grad():
-            outs64 = _outputs(model64(*[_double(_copy_to(x, device)) for x in truth_inputs]))
+            with _Float64Everywhere():
+                outs64 = _outputs(model64(*[_double(_copy_to(x, device)) for x in truth_inputs]))
         outs64 = [o.double() if o.dtype.is_floating_point else o for o in outs64]
         sens = _sensitivity(model64, truth_inputs, outs64, device, case["seed"])
         try:
