@@ -104,6 +104,10 @@ def provenance_findings(ops: dict | None, case: str) -> list[Finding]:
                  if layer_ops else ""))
     out.append(Finding(check="trap.provenance", severity="info", message=f"policy: {policy}", case=case,
                        evidence={"allowed_layer_ops": layer_ops}))
+    if ops.get("index_ops"):
+        out.append(Finding(check="trap.provenance", severity="info", case=case, evidence={"index_ops": ops["index_ops"]},
+                           message="integer bookkeeping on integer data allowed (every output is floating): "
+                                   + ", ".join(f"{k.split('::')[-1]} (x{v})" for k, v in sorted(ops["index_ops"].items()))))
     if not ops.get("intact"):
         out.append(_cheat("trap.provenance", f"operator recording did not cover the whole forward: {ops.get('reason')}",
                           case, tamper=ops.get("tamper") or []))

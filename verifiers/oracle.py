@@ -33,9 +33,12 @@ _PRECISION_L2 = 0.05
 # The noise tail of a large output: over millions of elements, a kernel whose error is within the
 # L2 budget (a few times the reference's) still has a few elements past an elementwise tolerance
 # drawn for the reference's own spread (the largest of N noise samples grows like sqrt(2 ln N)).
-# Such exceedances are accepted when the output is large, they are few and scattered, and none is
-# more than _TAIL_EXCESS times its tolerance: a wrong row, tail or block errs by far more.
-_TAIL_MIN_NUMEL = 1 << 16
+# Such exceedances are accepted when they are few (at most 1%, so never in an output under
+# _TAIL_MIN_NUMEL elements) and scattered, and none is more than _TAIL_EXCESS times its tolerance: a
+# wrong row, tail, block or stride is not scattered, and a wrong element errs by far more. Small
+# outputs have the tail too: an elementwise kernel whose exp or erf differs from torch's by an ulp
+# had 4-14 of 16K elements past tolerance at 1.4-1.7x the reference's L2 error (geglu, rope).
+_TAIL_MIN_NUMEL = 1 << 10
 _TAIL_FRACTION = 0.01
 _TAIL_EXCESS = 4.0
 

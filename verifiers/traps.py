@@ -685,18 +685,24 @@ class OpRecord:
     intact: bool = False
     reason: str | None = None
     top_level: Counter[str] = field(default_factory=Counter)
+    index: Counter[str] = field(default_factory=Counter)  # of top_level: integer work on integer data only
     compiled_regions: list[str] = field(default_factory=list)
     host_tensors: list[list[int]] = field(default_factory=list)
     host_reads: list[str] = field(default_factory=list)
     tamper: list[str] = field(default_factory=list)
 
-    def compute_ops(self, allowed: frozenset[str] = frozenset()) -> dict[str, int]:
-        return {k: v for k, v in self.top_level.items()
-                if k.startswith("aten::") and k not in ALLOWED_OPS and k not in allowed}
+    def compute_ops(self, allowed: frozenset[str] = frozenset(), index_ok: bool = False) -> dict[str, int]:
+        """`index_ok`: integer work on integer data is bookkeeping (every output is floating, so such
+        integers cannot be the result; e.g. the count of non-ignored labels a loss is averaged over)."""
+        counts = {k: v - (self.index.get(k, 0) if index_ok else 0) for k, v in self.top_level.items()}
+        return {k: v for k, v in counts.items()
+                if v > 0 and k.startswith("aten::") and k not in ALLOWED_OPS and k not in allowed}
 
-    def as_event(self, allowed: frozenset[str] = frozenset()) -> dict[str, Any]:
+    def as_event(self, allowed: frozenset[str] = frozenset(), index_ok: bool = False) -> dict[str, Any]:
         item_reads = sum(self.top_level.get(k, 0) for k in _HOST_ROUND_TRIP) + self.top_level.get("aten::item", 0)
-        return {"intact": self.intact, "reason": self.reason, "compute_ops": self.compute_ops(allowed),
+        index_ops = {k: v for k, v in self.index.items() if k not in ALLOWED_OPS} if index_ok else {}
+        return {"intact": self.intact, "reason": self.reason, "compute_ops": self.compute_ops(allowed, index_ok),
+                "index_ops": index_ops,
                 "allowed_layer_ops": sorted(allowed), "compiled_regions": self.compiled_regions[:10],
                 "host_tensors": self.host_tensors[:10], "item_reads": item_reads,
                 "host_reads": self.host_reads[:20], "tamper": self.tamper[:10]}
@@ -840,9 +846,11 @@ class OpRecorder:
                 pass  # a custom operator: judged by what it runs inside
             elif not name.startswith("aten::"):
                 continue
-            if _nested_in_aten(n, by_id) or n["id"] in bookkeeping:
+            if _nested_in_aten(n, by_id) or n["id"] in bookkeeping.host:
                 continue
             rec.top_level[name] += 1
+            if n["id"] in bookkeeping.index:
+                rec.index[name] += 1
             if name in ("aten::lift_fresh", "aten::lift_fresh_copy", "aten::lift"):
                 numel = _numel(shapes[0]) if shapes else 0
                 if numel >= HOST_TENSOR_LIMIT:
@@ -864,28 +872,104 @@ def _tensor_values(side: dict | None) -> list[list]:
             if isinstance(t, str) and t.startswith("Tensor(") and isinstance(v, list) and len(v) == 6]
 
 
-def _host_bookkeeping(nodes: list[dict], by_id: dict) -> set[int]:
-    """Top-level operators that computed only on small tensors built from host values (a grid size as
-    `torch.prod(torch.tensor(x.shape[:-1])).item()`): they never touch the inputs, the weights or
-    anything derived from them, so they compute no part of the result. Followed in execution order
-    by storage; a storage written from anything else leaves the host set."""
-    host: set[int] = set()
-    out: set[int] = set()
+# Factories whose values follow from their arguments alone: what they make, and torch on it, is a table
+# of positions or constants (a rotary embedding's cos/sin), never a function of the inputs.
+_TABLE_FACTORIES = frozenset(f"aten::{n}" for n in (
+    "arange linspace logspace full zeros ones eye scalar_tensor full_like zeros_like ones_like new_full "
+    "new_zeros new_ones").split())
+_RANDOM_OPS = frozenset(f"aten::{n}" for n in (
+    "random_ normal_ uniform_ bernoulli_ exponential_ geometric_ log_normal_ cauchy_ rand randn randint "
+    "randperm rand_like randn_like randint_like normal bernoulli multinomial").split())
+_INDEX_TYPE = re.compile(r"^Tensor\((bool|(unsigned |signed )?(char|short|int|long)( int)*|c10::(u)?int\d*|int\d+_t)\)$")
+
+
+@dataclass
+class _Bookkeeping:
+    host: set[int] = field(default_factory=set)  # node ids: work on host-built tensors and tables only
+    index: set[int] = field(default_factory=set)  # node ids: integer work on integer data only
+
+
+def _host_bookkeeping(nodes: list[dict], by_id: dict) -> _Bookkeeping:
+    """Top-level operators that compute no part of a floating result, followed in execution order by
+    storage (a storage written from anything else leaves its set):
+    - host: only small tensors built from host values (a grid size as
+      `torch.prod(torch.tensor(x.shape[:-1])).item()`), tables from value factories (`torch.arange`,
+      `torch.full`) and wrapped Python numbers (0-d tensors no recorded operator wrote): they never
+      touch the inputs, the weights or anything derived from them;
+    - index: every tensor read and written is integer or bool, and none of them was float data or
+      written by computing work (`int((targets != ignore).sum())`: a count of labels). Integers made
+      from integers only cannot hold a float result; verify allows them when every output is floating.
+    """
+    lifted: set[int] = set()  # storages of small tensors built from host values
+    tables: set[int] = set()  # storages of factory tables and what was computed from them alone
+    written: set[int] = set()  # storages some recorded operator wrote
+    tainted: set[int] = set()  # storages that held float data or were written by computing work
+    out = _Bookkeeping()
     for n in sorted((n for n in nodes if n.get("name", "").startswith("aten::") and not _nested_in_aten(n, by_id)),
                     key=lambda n: n["id"]):
-        ins, outs = _tensor_values(n.get("inputs")), _tensor_values(n.get("outputs"))
-        if n["name"] in _LIFTS:
-            small = all(v[3] < HOST_TENSOR_LIMIT for v in outs)
-            host.update(v[1] for v in outs if small)
+        name = n["name"]
+        ins, outs = _typed_tensors(n.get("inputs")), _typed_tensors(n.get("outputs"))
+        in_st, out_st = [v[1] for v, _, _ in ins], [v[1] for v, _, _ in outs]
+        tables.update(v[1] for v, _, shape in ins if shape == [] and v[1] not in written and v[1] not in lifted)
+        written.update(out_st)
+        floats = [v[1] for v, t, _ in [*ins, *outs] if not _INDEX_TYPE.match(t)]
+        kind = _bookkeeping_kind(name, in_st, ins, lifted, tables, tainted, bool(floats))
+        for st in out_st:
+            lifted.discard(st)
+            tables.discard(st)
+        if kind == "lift":
+            if all(v[3] < HOST_TENSOR_LIMIT for v, _, _ in outs):
+                lifted.update(out_st)
             continue
-        if ins and all(v[1] in host for v in ins) and sum(v[3] for v in ins) < HOST_TENSOR_LIMIT:
-            host.update(v[1] for v in outs)
-            out.add(n["id"])
-        else:  # written from the inputs, the weights or fresh memory: no longer host-only
-            host.difference_update(v[1] for v in outs)
-            if ins and n["name"].endswith("_"):  # in place: the first input is written
-                host.discard(ins[0][1])
+        if kind in ("table", "host"):
+            (lifted if kind == "host" and any(st in lifted for st in in_st) else tables).update(out_st)
+            out.host.add(n["id"])
+            continue
+        tainted.update(floats)
+        if kind == "index":
+            tainted.difference_update(out_st)
+            out.index.add(n["id"])
+            continue
+        tainted.update(out_st)  # written from the inputs, the weights, fresh memory or random numbers
+        if ins and name.endswith("_"):  # in place: the first input is written
+            lifted.discard(in_st[0])
+            tables.discard(in_st[0])
+            tainted.add(in_st[0])
     return out
+
+
+def _bookkeeping_kind(name: str, in_st: list[int], ins: list, lifted: set[int], tables: set[int],
+                      tainted: set[int], floats: bool) -> str | None:
+    if name in _LIFTS:
+        return "lift"
+    if name in _RANDOM_OPS:
+        return None
+    if name in _TABLE_FACTORIES and (name.endswith("_like") or all(st in tables or st in lifted for st in in_st)):
+        return "table"  # `*_like` reads only its tensor's shape
+    if in_st and all(st in lifted or st in tables for st in in_st) and sum(
+            v[3] for v, _, _ in ins if v[1] in lifted) < HOST_TENSOR_LIMIT:
+        return "host"
+    if in_st and not floats and not (set(in_st) & tainted):
+        return "index"
+    return None
+
+
+def _typed_tensors(side: dict | None) -> list[tuple[list, str, Any]]:
+    """(value, type, shape) of each tensor among a node's inputs or outputs (lists of tensors included)."""
+    side = side or {}
+    found: list[tuple[list, str, Any]] = []
+    for v, t, shape in zip(side.get("values") or [], side.get("types") or [], side.get("shapes") or []):
+        if not isinstance(t, str):
+            continue
+        if t.startswith("Tensor(") and isinstance(v, list) and len(v) == 6:
+            found.append((v, t, shape))
+        elif t.startswith("GenericList[Tensor(") and isinstance(v, list):
+            types = re.findall(r"Tensor\([^)]*\)", t)
+            for i, item in enumerate(v):
+                if isinstance(item, list) and len(item) == 6:
+                    found.append((item, types[min(i, len(types) - 1)] if types else "Tensor(?)",
+                                  shape[i] if isinstance(shape, list) and i < len(shape) else None))
+    return found
 
 
 def _numel(shape: Any) -> int:

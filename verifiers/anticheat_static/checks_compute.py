@@ -45,8 +45,11 @@ def check_torch_compute(an: Analysis) -> Iterator[Hit]:
             base = an.resolve(f.value, unit)
             if (f.attr in TENSOR_COMPUTE_METHODS and f.attr not in an.ext_functions
                     and not _is_extension_or_local(base)):
-                yield _hit(unit, call, f"calls tensor method `.{f.attr}()` in the forward path: the "
-                           "result is computed by PyTorch, not by the candidate's kernel", op=f.attr)
+                if _host_count(an, call, unit):
+                    yield _hit(unit, call, _COUNT_MESSAGE, op=f.attr, severity="warning")
+                else:
+                    yield _hit(unit, call, f"calls tensor method `.{f.attr}()` in the forward path: the "
+                               "result is computed by PyTorch, not by the candidate's kernel", op=f.attr)
             continue
         if sym is None:
             continue
@@ -74,6 +77,9 @@ def check_torch_compute(an: Analysis) -> Iterator[Hit]:
                        "method by name: PyTorch computes the result", op=_const_str(call.args[0]))
             continue
         if classify_torch_path(sym) == "compute":
+            if sym in _COUNT_FUNCS and _host_count(an, call, unit, function=True):
+                yield _hit(unit, call, _COUNT_MESSAGE, op=sym, severity="warning")
+                continue
             yield _hit(unit, call, f"calls `{sym}` in the forward path: a library op computes the "
                        "result instead of the candidate's kernel", op=sym)
     # non-call references (torch.matmul passed as a value, functools.partial(F.gelu), ...)
@@ -106,6 +112,43 @@ def check_torch_compute(an: Analysis) -> Iterator[Hit]:
                     line = node.value.count("\n", 0, m.start())
                     yield _hit(unit, node, f"C++/CUDA source calls `{m.group(0).strip()}` (line {line + 1} of the "
                                "string): ATen/cuBLAS computes the result, not the custom kernel", op=name)
+
+
+# Index bookkeeping: `n_valid = int((targets != ignore_index).sum())` counts the labels a loss is
+# averaged over (Liger's cross-entropy does this). A count of elements matching host values, turned
+# into a Python int, carries no float result; whether it read float data (a count of positives is
+# part of a result) or the problem's result is itself such a count, only the run can tell: the
+# operator provenance trap judges it (traps.OpRecord.index_ops), so here it is a warning.
+_COUNT_METHODS = frozenset({"sum", "count_nonzero"})
+_COUNT_FUNCS = frozenset({"torch.sum", "torch.count_nonzero"})
+_COUNT_MESSAGE = ("counts the elements that match a host value into a Python int (index bookkeeping, e.g. the "
+                  "non-ignored labels a loss is averaged over): allowed when it reads only integer data, which "
+                  "the operator provenance trap checks at run time")
+
+
+def _host_count(an: Analysis, call: ast.Call, unit: Unit, function: bool = False) -> bool:
+    """`int((t != c).sum())`, `(t >= 0).sum().item()`, `int(torch.count_nonzero(t == c))`: a reduction
+    of one comparison of a tensor with host values, taken out as a Python int."""
+    f = call.func
+    if function:
+        if len(call.args) != 1 or call.keywords:
+            return False
+        operand = call.args[0]
+    elif isinstance(f, ast.Attribute) and f.attr in _COUNT_METHODS and not call.args and not call.keywords:
+        operand = f.value
+    else:
+        return False
+    if not (isinstance(operand, ast.Compare) and len(operand.ops) == 1):
+        return False
+    sides = [operand.left, *operand.comparators]
+    if sum(an.is_tensor_expr(x, unit) for x in sides) != 1 or any(
+            isinstance(x, (ast.Call, ast.BinOp)) for x in sides):
+        return False  # one plain tensor against a host value; no arithmetic inside the count
+    parent = an.parents.get(id(call))
+    if isinstance(parent, ast.Call) and parent.args == [call] and an.resolve(parent.func, unit) == "builtins.int":
+        return True
+    return (isinstance(parent, ast.Attribute) and parent.attr == "item"
+            and isinstance(an.parents.get(id(parent)), ast.Call))
 
 
 def _is_operator_compute(sym: str) -> bool:

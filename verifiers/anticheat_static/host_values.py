@@ -1,6 +1,8 @@
 """Host-side values: expressions over shapes, constants and Python ints (`x.shape[1]`, `len(x)`,
-`triton.next_power_of_2(n)`, `torch.prod(torch.tensor(dims))`). Torch on such values does not
-compute the result, and branching on them does not depend on the data.
+`triton.next_power_of_2(n)`, `torch.prod(torch.tensor(dims))`), and tables built from them
+(`torch.outer(torch.arange(s, dtype=torch.float32), inv_freq).cos()`: a rotary embedding's cos/sin).
+Torch on such values does not compute the result — it never reads the inputs or the weights — and
+branching on them does not depend on the data.
 """
 
 from __future__ import annotations
@@ -9,7 +11,11 @@ import ast
 
 from kagent.verifiers.anticheat_static.checks_data import _assigned_values, _call_site_args
 from kagent.verifiers.anticheat_static.resolve import Analysis, Unit
-from kagent.verifiers.anticheat_static.vocabulary import classify_torch_path
+from kagent.verifiers.anticheat_static.vocabulary import (
+    TENSOR_COMPUTE_METHODS,
+    TENSOR_SAFE_METHODS,
+    classify_torch_path,
+)
 
 _SHAPE_ATTRS = frozenset({"shape", "ndim", "dtype", "device", "is_cuda", "layout"})
 _SHAPE_METHODS = frozenset({"size", "stride", "numel", "dim", "ndimension", "nelement", "element_size",
@@ -34,7 +40,7 @@ def _host_value(an: Analysis, node: ast.AST | None, unit: Unit | None, depth: in
     if isinstance(node, ast.Constant):
         return True
     if isinstance(node, ast.Attribute):
-        return node.attr in _SHAPE_ATTRS
+        return node.attr in _SHAPE_ATTRS or _is_torch_dtype(an, node, unit)
     if isinstance(node, ast.Subscript):
         return rec(node.value) and rec(node.slice) if not isinstance(node.slice, ast.Slice) else rec(node.value)
     if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
@@ -68,6 +74,8 @@ def _host_value(an: Analysis, node: ast.AST | None, unit: Unit | None, depth: in
             return all(rec(a) for a in args)
         if isinstance(f, ast.Attribute) and f.attr in _HOST_VALUE_METHODS and rec(f.value):
             return all(rec(a) for a in args)
+        if isinstance(f, ast.Attribute) and f.attr in _TABLE_METHODS and rec(f.value):
+            return all(rec(a) for a in args)  # `.cos()` of a table of positions is still a table
         q = (an.resolve(f, unit) if unit is not None else None) or ""
         if q == "builtins.len":
             return True  # the length of anything is a size
@@ -75,3 +83,17 @@ def _host_value(an: Analysis, node: ast.AST | None, unit: Unit | None, depth: in
                                      and not q.startswith("torch.nn.")):
             return bool(args) and all(rec(a) for a in args if not isinstance(a, ast.Constant))
     return False
+
+
+# Any tensor method keeps a host value host: what it reads was made from shapes and constants.
+_TABLE_METHODS = (TENSOR_COMPUTE_METHODS | TENSOR_SAFE_METHODS) - {"numpy", "data_ptr"}
+
+
+def _is_torch_dtype(an: Analysis, node: ast.Attribute, unit: Unit | None) -> bool:
+    """`torch.float32` passed as `dtype=`: a constant."""
+    q = (an.resolve(node, unit) if unit is not None else None) or ""
+    return q.startswith("torch.") and q.split(".", 1)[1] in _TORCH_DTYPES
+
+
+_TORCH_DTYPES = frozenset("""float float16 float32 float64 half double bfloat16 int int8 int16 int32 int64 long
+short uint8 bool complex64 complex128 float8_e4m3fn float8_e5m2""".split())

@@ -168,13 +168,23 @@ def static_findings(
 _MEMO: ContentMemo[tuple[Finding, ...]] = ContentMemo(maxsize=256)
 
 
+_RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+def _hit_severity(profile_severity: Severity, hit: Hit) -> Severity:
+    """A check may mark a hit milder than its profile severity (a pattern the run-time traps judge);
+    never harsher."""
+    wanted = hit.extra.get("severity")
+    return wanted if wanted and _RANK[wanted] < _RANK[profile_severity] else profile_severity
+
+
 def _analyse(source: str, reference_source: str | None, profile: Profile, names: list[str]) -> list[Finding]:
     an = Analysis(source, reference_source)
     findings: list[Finding] = []
     for name in names:
-        severity = PROFILES[profile][name]
         seen: set[tuple[int, int, str]] = set()
         for hit in CHECKS[name].fn(an):
+            severity = _hit_severity(PROFILES[profile][name], hit)
             line, col = getattr(hit.node, "lineno", 0), getattr(hit.node, "col_offset", 0)
             if (line, col, hit.message) in seen:
                 continue
@@ -192,7 +202,7 @@ def _analyse(source: str, reference_source: str | None, profile: Profile, names:
                     "reached_from": " -> ".join(hit.path),
                     "rationale": CHECKS[name].rationale,
                     "profile": profile,
-                    **hit.extra,
+                    **{k: v for k, v in hit.extra.items() if k != "severity"},
                 },
             ))
     findings.sort(key=lambda f: (f.evidence["line"], f.evidence["col"], f.check))
