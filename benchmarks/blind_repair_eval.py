@@ -8,12 +8,19 @@ One process per kernel (`--one PATH`), N at a time; each finished kernel is appe
 one JSON line, so a cut run resumes where it stopped (kernels already in OUT are skipped). Prints
 one line per kernel and the totals. Triton entries only on the CPU; CUDA C entries (backend cuda)
 with --device cuda.
+
+Each kernel is repaired against a pattern store of its own, holding the shipped library only
+(KAGENT_PATTERNS_DIR: a fresh temporary folder): the user's store learns from every repair, and a
+set measured against it would retrieve fixes learned from the set itself (its own earlier runs, or
+its twin of the same fault kind). `--patterns-dir DIR` measures against a store on purpose.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -59,14 +66,19 @@ def _run_child(manifest: Path, path: str, args: argparse.Namespace) -> dict:
     cmd = [sys.executable, __file__, str(manifest), "-", "--one", path, "--device", args.device,
            "--timeout", str(args.timeout)]
     start = time.time()
+    store = args.patterns_dir or tempfile.mkdtemp(prefix="blind-patterns-")
     try:
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout * 2 + 120)
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout * 2 + 120,
+                              env={**os.environ, "KAGENT_PATTERNS_DIR": str(store)})
         line = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
         return json.loads(line) if line.startswith("{") else {
             "path": path, "status": "error", "reason": f"exit {done.returncode}: {done.stderr[-300:]}",
             "seconds": round(time.time() - start, 1)}
     except subprocess.TimeoutExpired:
         return {"path": path, "status": "error", "reason": "benchmark timeout", "seconds": round(time.time() - start, 1)}
+    finally:
+        if not args.patterns_dir:
+            shutil.rmtree(store, ignore_errors=True)
 
 
 def main() -> int:
@@ -78,6 +90,8 @@ def main() -> int:
     ap.add_argument("--only", default="")
     ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
     ap.add_argument("--timeout", type=float, default=300.0, help="repair time limit per kernel (s)")
+    ap.add_argument("--patterns-dir", default="", help="a pattern store to measure against (default: the shipped "
+                    "library only, a fresh store per kernel)")
     ap.add_argument("--one", help=argparse.SUPPRESS)
     args = ap.parse_args()
     manifest = args.manifest.resolve()
