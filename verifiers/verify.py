@@ -395,7 +395,7 @@ class _Perturbed:
                             if e["event"] == "case_done" and e["case"] == name and e.get("error")), None)
                 if err is None:
                     continue  # the run stopped earlier: the environment finding says so
-                first_line = (err["message"] or "").splitlines()[0] if err["message"] else ""
+                first_line = _first_line(err["message"])
                 if name == INIT_CASE and _is_refusal(err):
                     self.notes.append(CheckNotRun(check=f"case:{INIT_CASE}", reason=f"other constructor arguments "
                                                   f"not supported by the candidate ({err['type']}: {first_line[:200]})"))
@@ -423,12 +423,12 @@ class _Perturbed:
                 "the same values, the row stride doubled)")
         err = rec.get("error")
         if rec["status"] == "refused":
-            first_line = (err["message"] or "").splitlines()[0] if err["message"] else ""
+            first_line = _first_line(err["message"])
             self.notes.append(CheckNotRun(check=f"case:{NONCONTIGUOUS_CASE}", reason=f"non-contiguous inputs not "
                                           f"supported by the candidate ({err['type']}: {first_line[:200]})"))
             return []
         if rec["status"] == "error":
-            first_line = (err["message"] or "").splitlines()[0] if err["message"] else ""
+            first_line = _first_line(err["message"])
             return [self._layout_severity(_finding(err.get("check", "noncontiguous"), err["failure_class"],
                                                    f"{what}: {first_line}", NONCONTIGUOUS_CASE,
                                                    **err.get("evidence", {})))]
@@ -649,7 +649,7 @@ def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, confi
         if errors:
             e = errors[0]
             raise ReferenceFailed(f"the reference fails on its own inputs: {e['type']}: "
-                                  f"{redact(e['message'].splitlines()[0]) if e['message'] else ''}")
+                                  f"{redact(_first_line(e['message']))}")
         if result.status != "ok" or not any(e["event"] == "done" for e in events):
             why = {"timeout": f"made no progress for {config.timeout_s:.0f} s (or ran past "
                               f"{config.timeout_s * config.timeout_total_factor:.0f} s in all)",
@@ -664,6 +664,11 @@ def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, confi
 
 
 # --- judging the candidate ----------------------------------------------------------------------
+
+
+def _first_line(message: str | None) -> str:
+    """A worker's error message, first line only (tracebacks and candidate text stay out of the summary)."""
+    return message.splitlines()[0] if message else ""
 
 
 def _finding(check: str, cls: FailureClass | None, message: str, case: str | None = None, **evidence: Any) -> Finding:
@@ -689,7 +694,7 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
     findings: list[Finding] = []
     if "error" in rec:
         err = rec["error"]
-        findings.append(_finding(err.get("check", "run"), err["failure_class"], f"{err['type']}: {err['message'].splitlines()[0] if err['message'] else ''}",
+        findings.append(_finding(err.get("check", "run"), err["failure_class"], f"{err['type']}: {_first_line(err['message'])}",
                                  case, traceback=err["traceback"], **err.get("evidence", {})))
         return findings
     for name, offset in rec.get("bad_input_guards", []):
@@ -1119,7 +1124,7 @@ def _refused_shapes(events: list[dict], cases: list[CaseSpec]) -> list[CheckNotR
     for e in events:
         err = e.get("error") if e["event"] == "case_done" and e["case"] in shape_cases else None
         if err and _is_refusal(err):
-            first = err["message"].splitlines()[0] if err["message"] else ""
+            first = _first_line(err["message"])
             out.append(CheckNotRun(check=f"case:{e['case']}",
                                    reason=f"shape not supported by the candidate ({err['type']}: {first[:200]})"))
     return out
@@ -1178,7 +1183,7 @@ def _judge_events(events: list[dict], result: SandboxResult, case_dir: Path, wor
     findings: list[Finding] = []
     for e in events:
         if e["event"] == "import_error":
-            findings.append(_finding("load", e["failure_class"], f"importing the candidate failed: {e['type']}: {e['message'].splitlines()[0] if e['message'] else ''}",
+            findings.append(_finding("load", e["failure_class"], f"importing the candidate failed: {e['type']}: {_first_line(e['message'])}",
                                      traceback=e["traceback"]))
         elif e["event"] == "case_done":
             findings.extend(_judge_case(e["case"], e, case_dir, work, config.error_ratio, config.strict_determinism,
