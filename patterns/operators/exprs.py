@@ -18,18 +18,19 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from kagent.patterns.operators.base import Kernel, Src, code_part, one_line, operator
 
 
-def _segment(src: Src, node: ast.AST) -> tuple[int, int, int] | None:
+def _segment(src: Src, node: Any) -> tuple[int, int, int] | None:
     """(0-based line, start column, end column) of a node that lies on one line."""
-    if getattr(node, "lineno", None) is None or node.lineno != node.end_lineno:  # type: ignore[attr-defined]
+    if getattr(node, "lineno", None) is None or node.lineno != node.end_lineno:
         return None
-    return node.lineno - 1, node.col_offset, node.end_col_offset  # type: ignore[attr-defined]
+    return node.lineno - 1, node.col_offset, node.end_col_offset
 
 
-def _swap(src: Src, node: ast.AST, new: str, what: str) -> tuple[str, int, int, list[str]] | None:
+def _swap(src: Src, node: Any, new: str, what: str) -> tuple[str, int, int, list[str]] | None:
     seg = _segment(src, node)
     if seg is None:
         return None
@@ -41,12 +42,12 @@ def _swap(src: Src, node: ast.AST, new: str, what: str) -> tuple[str, int, int, 
     return one_line(f"line {line0 + 1}: {what}", line0, text[:a] + new + text[b:])
 
 
-def _in(node: ast.AST, *types: type) -> Iterator[ast.AST]:
+def _in(node: ast.AST, *types: type) -> Iterator[Any]:
     return (n for n in ast.walk(node) if isinstance(n, types))
 
 
 def _reads(fn: ast.FunctionDef) -> set[str]:
-    return {n.id for n in _in(fn, ast.Name) if isinstance(n.ctx, ast.Load)}  # type: ignore[attr-defined]
+    return {n.id for n in _in(fn, ast.Name) if isinstance(n.ctx, ast.Load)}
 
 
 def _unused(k: Kernel) -> list[str]:
@@ -96,9 +97,9 @@ def _unused_param(src: Src, line0: int) -> list:
                         if e:
                             out.append(e)
                     for mod in _in(value, ast.BinOp):
-                        if isinstance(mod.op, ast.Mod):  # type: ignore[attr-defined]
-                            left = ast.unparse(mod.left)  # type: ignore[attr-defined]
-                            e = _swap(src, mod, f"({left} // {p}) % {ast.unparse(mod.right)}",  # type: ignore[attr-defined]
+                        if isinstance(mod.op, ast.Mod):
+                            left = ast.unparse(mod.left)
+                            e = _swap(src, mod, f"({left} // {p}) % {ast.unparse(mod.right)}",
                                       f"split the index by `{p}` before the modulo")
                             if e:
                                 out.append(e)
@@ -125,7 +126,7 @@ def _call_args(node: ast.expr) -> list[ast.Name]:
 def _operand_swap(src: Src, line0: int) -> list:
     out = []
     for node in _stmt_nodes(src, line0, ast.BinOp):
-        left, right = node.left, node.right  # type: ignore[attr-defined]
+        left, right = node.left, node.right
         for call, other, call_left in ((left, right, True), (right, left, False)):
             names = _call_args(call)
             if len(names) != 1 or not isinstance(other, ast.Name) or names[0].id == other.id:
@@ -143,10 +144,10 @@ _OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
 
 
 def _op(node: ast.AST) -> str:
-    return _OPS.get(type(node.op), "?")  # type: ignore[attr-defined]
+    return _OPS.get(type(node.op), "?")
 
 
-def _stmt_nodes(src: Src, line0: int, *types: type) -> list[ast.AST]:
+def _stmt_nodes(src: Src, line0: int, *types: type) -> list[Any]:
     """Nodes of the given types that lie on line `line0` (one-line nodes only)."""
     return [n for n in src.expressions_by_line.get(line0, []) if isinstance(n, types)]
 
@@ -156,10 +157,10 @@ def _stmt_nodes(src: Src, line0: int, *types: type) -> list[ast.AST]:
 def _epilogue(src: Src, line0: int) -> list:
     out = []
     for node in _stmt_nodes(src, line0, ast.BinOp):
-        if type(node.op) not in _OPS:  # type: ignore[attr-defined]
+        if type(node.op) not in _OPS:
             continue
         op = _op(node)
-        left, right = node.left, node.right  # type: ignore[attr-defined]
+        left, right = node.left, node.right
         if isinstance(left, ast.Call) and len(left.args) == 1 and not left.keywords:
             inner = f"{ast.unparse(left.args[0])} {op} {ast.unparse(right)}"
             new = f"{ast.unparse(left.func)}({inner})"
@@ -167,11 +168,11 @@ def _epilogue(src: Src, line0: int) -> list:
             if e:
                 out.append(e)
     for node in _stmt_nodes(src, line0, ast.Call):
-        if len(node.args) != 1 or node.keywords:  # type: ignore[attr-defined]
+        if len(node.args) != 1 or node.keywords:
             continue
-        arg = node.args[0]  # type: ignore[attr-defined]
+        arg = node.args[0]
         if isinstance(arg, ast.BinOp) and type(arg.op) in _OPS:
-            fn = ast.unparse(node.func)  # type: ignore[attr-defined]
+            fn = ast.unparse(node.func)
             if fn.startswith(("tl.load", "tl.store", "tl.arange", "tl.program_id", "range", "triton.")):
                 continue
             new = f"{fn}({ast.unparse(arg.left)}) {_op(arg)} {ast.unparse(arg.right)}"
@@ -193,11 +194,11 @@ def _size_names(src: Src, line0: int) -> list[str]:
         return []
     names: list[str] = []
     for n in _in(fn, ast.Assign):
-        if ".shape" in ast.unparse(n.value) or ".size(" in ast.unparse(n.value):  # type: ignore[attr-defined]
-            for t in n.targets:  # type: ignore[attr-defined]
+        if ".shape" in ast.unparse(n.value) or ".size(" in ast.unparse(n.value):
+            for t in n.targets:
                 for x in _in(t, ast.Name):
-                    if x.id not in names:  # type: ignore[attr-defined]
-                        names.append(x.id)  # type: ignore[attr-defined]
+                    if x.id not in names:
+                        names.append(x.id)
     return names
 
 
@@ -207,9 +208,9 @@ def _divisor(src: Src, line0: int) -> list:
     out = []
     sizes = _size_names(src, line0)
     for node in _stmt_nodes(src, line0, ast.BinOp):
-        if not isinstance(node.op, ast.Div):  # type: ignore[attr-defined]
+        if not isinstance(node.op, ast.Div):
             continue
-        d = node.right  # type: ignore[attr-defined]
+        d = node.right
         ds = ast.unparse(d)
         alts: list[str] = []
         if isinstance(d, ast.BinOp) and isinstance(d.op, ast.Sub) and ast.unparse(d.right) == "1":
@@ -219,7 +220,7 @@ def _divisor(src: Src, line0: int) -> list:
         if isinstance(d, (ast.Name, ast.Call, ast.Subscript)):  # a size expression: try the others
             alts += [s for s in sizes if s != ds and s not in ds]
         for alt in alts:
-            new = f"{ast.unparse(node.left)} / {alt}"  # type: ignore[attr-defined]
+            new = f"{ast.unparse(node.left)} / {alt}"
             e = _swap(src, node, new, f"divisor `{ds}` -> `{alt}`")
             if e:
                 out.append(e)
@@ -232,11 +233,11 @@ def _loop_scale(src: Src, line0: int) -> list:
     k = src.kernel_at(line0)
     if k is None or not k.constexpr:
         return []
-    counters = {t.id for f in _in(k.node, ast.For) for t in [f.target] if isinstance(t, ast.Name)}  # type: ignore[attr-defined]
+    counters = {t.id for f in _in(k.node, ast.For) for t in [f.target] if isinstance(t, ast.Name)}
     out = []
     for node in _stmt_nodes(src, line0, ast.BinOp, ast.Compare):
         operands = [node.right] if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) else (
-            node.comparators if isinstance(node, ast.Compare) else [])  # type: ignore[attr-defined]
+            node.comparators if isinstance(node, ast.Compare) else [])
         for x in operands:
             if isinstance(x, ast.Name) and x.id in counters:
                 for c in sorted(k.constexpr):
@@ -259,8 +260,8 @@ def _int_truncation(src: Src, line0: int) -> list:
     for m in re.finditer(r"\s//\s", code):
         out.append(one_line(f"line {line0 + 1}: `//` -> `/`", line0, code[: m.start()] + " / " + code[m.end():]))
     for node in _stmt_nodes(src, line0, ast.Call):
-        if ast.unparse(node.func) == "int" and len(node.args) == 1:  # type: ignore[attr-defined]
-            e = _swap(src, node, f"({ast.unparse(node.args[0])})", "drop int()")  # type: ignore[attr-defined]
+        if ast.unparse(node.func) == "int" and len(node.args) == 1:
+            e = _swap(src, node, f"({ast.unparse(node.args[0])})", "drop int()")
             if e:
                 out.append(e)
     return out
@@ -275,9 +276,9 @@ def _alloc_shape(src: Src, line0: int) -> list:
         return []
     out = []
     for node in _stmt_nodes(src, line0, ast.Call):
-        if not re.fullmatch(r"torch\.(empty|zeros|ones|full)", ast.unparse(node.func)) or not node.args:  # type: ignore[attr-defined]
+        if not re.fullmatch(r"torch\.(empty|zeros|ones|full)", ast.unparse(node.func)) or not node.args:
             continue
-        shape = node.args[0]  # type: ignore[attr-defined]
+        shape = node.args[0]
         if not isinstance(shape, (ast.Tuple, ast.List)):
             continue
         dims = [ast.unparse(e) for e in shape.elts]
