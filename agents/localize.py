@@ -124,7 +124,7 @@ def symptoms_of(report: VerifyReport) -> Symptoms:
 # symptom feature -> {operator family: weight}; a family's weight is the sum over the features seen
 _EVIDENCE: dict[str, dict[str, float]] = {
     "class:numerical_mismatch": {"sign": 1.0, "sqrt": 1.0, "eps": 0.8, "init": 1.0, "other": 0.8, "scan": 0.8,
-                                 "operand": 0.8, "divisor": 0.8,
+                                 "operand": 0.8, "divisor": 0.8, "order": 0.5, "axis": 0.5,
                                  "stride": 0.8, "args": 0.8, "atomic": 0.6, "compare": 0.5, "mask": 0.4,
                                  "block": 0.5, "pid": 0.4, "stable": 0.3, "dtype": 0.3, "grid": 0.3},
     "class:out_of_bounds": {"compare": 2.0, "mask": 2.0, "grid": 0.8, "block": 0.5, "stride": 0.5},
@@ -143,9 +143,10 @@ _EVIDENCE: dict[str, dict[str, float]] = {
     "loc:whole_rows": {"grid": 1.0, "stride": 1.0, "pid": 0.8, "args": 0.4, "init": 0.5, "other": 0.4,
                        "atomic": 0.4},
     "loc:strided": {"stride": 1.2, "pid": 1.2, "grid": 0.8, "sign": 0.4},
-    "loc:scattered": {"sign": 0.6, "init": 0.6, "other": 0.4, "atomic": 0.6, "scan": 0.4, "stride": 0.4},
+    "loc:scattered": {"sign": 0.6, "init": 0.6, "other": 0.4, "atomic": 0.6, "scan": 0.4, "stride": 0.4,
+                      "order": 0.4},
     "loc:all": {"sign": 0.8, "sqrt": 0.8, "eps": 0.6, "args": 0.6, "scan": 0.6, "stable": 0.3, "atomic": 0.6,
-                "stride": 0.5, "operand": 0.6, "divisor": 0.6},
+                "stride": 0.5, "operand": 0.6, "divisor": 0.6, "axis": 0.4},
     "case:stress_negative": {"init": 2.0, "other": 1.5, "sign": 0.5, "stable": 0.5},
     "case:scale_large": {"stable": 2.0, "dtype": 0.6, "eps": 0.5},
     "case:scale_small": {"eps": 2.0, "stable": 0.4},
@@ -159,7 +160,8 @@ _EVIDENCE: dict[str, dict[str, float]] = {
                   "operand": 0.3, "divisor": 0.3},
 }
 ALL_FAMILIES = ("compare", "mask", "other", "init", "dtype", "out_dtype", "grid", "block", "stride", "pid",
-                "sign", "sqrt", "eps", "stable", "atomic", "scan", "args", "operand", "divisor", "shape")
+                "sign", "sqrt", "eps", "stable", "atomic", "scan", "args", "operand", "divisor", "shape", "order",
+                "axis")
 
 
 def family_weights(sym: Symptoms) -> dict[str, float]:
@@ -211,15 +213,15 @@ _CUDA_RE: list[tuple[str, re.Pattern[str]]] = [
 KIND_FAMILIES: dict[str, tuple[str, ...]] = {
     "store": ("mask", "atomic", "compare", "stride", "other"),
     "atomic": ("atomic",),
-    "load": ("mask", "other", "stride", "dtype"),
+    "load": ("mask", "other", "stride", "dtype", "axis"),
     "mask": ("compare", "mask", "other"),
     "loop": ("compare", "block"),
-    "reduction": ("init", "other", "dtype", "atomic"),
+    "reduction": ("init", "other", "dtype", "atomic", "axis", "order"),
     "init": ("init", "dtype"),
     "scan": ("scan",),
     "pid": ("pid", "grid", "stride"),
     "cast": ("dtype", "out_dtype"),
-    "math": ("sign", "sqrt", "eps", "stable", "operand", "divisor"),
+    "math": ("sign", "sqrt", "eps", "stable", "operand", "divisor", "order"),
     "block": ("block",),
     "alloc": ("out_dtype", "atomic", "shape"),
     "grid": ("grid", "block"),

@@ -279,17 +279,35 @@ def _alloc_shape(src: Src, line0: int) -> list:
         if not re.fullmatch(r"torch\.(empty|zeros|ones|full)", ast.unparse(node.func)) or not node.args:
             continue
         shape = node.args[0]
-        if not isinstance(shape, (ast.Tuple, ast.List)):
-            continue
-        dims = [ast.unparse(e) for e in shape.elts]
+        if isinstance(shape, (ast.Tuple, ast.List)):
+            elts, first, last = shape.elts, shape, shape
+        elif len(node.args) > 1 or not isinstance(shape, ast.Attribute):  # sizes as arguments: empty(n, d)
+            elts, first, last = node.args, node.args[0], node.args[-1]
+        else:
+            continue  # one argument that is not a tuple: x.shape or a size object
+        dims = [ast.unparse(e) for e in elts]
         variants = [dims[:i] + ["1"] + dims[i:] for i in range(len(dims) + 1)]
         variants += [dims[:i] + dims[i + 1:] for i, d in enumerate(dims) if d == "1"]
+        seg = _span(src, first, last)
+        if seg is None:
+            continue
+        line0_, a, b = seg
+        text = src.lines[line0_]
         for v in variants:
             new = "(" + ", ".join(v) + ("," if len(v) == 1 else "") + ")"
-            e = _swap(src, shape, new, f"output shape {ast.unparse(shape)} -> {new}")
-            if e:
-                out.append(e)
+            if not isinstance(shape, (ast.Tuple, ast.List)):
+                new = ", ".join(v)
+            if text.isascii():
+                out.append(one_line(f"line {line0_ + 1}: output shape {', '.join(dims)} -> {new}", line0_,
+                                    text[:a] + new + text[b:]))
     return out
+
+
+def _span(src: Src, first: Any, last: Any) -> tuple[int, int, int] | None:
+    """(0-based line, start, end column) from the start of `first` to the end of `last`, on one line."""
+    if first.lineno != last.end_lineno:
+        return None
+    return first.lineno - 1, first.col_offset, last.end_col_offset
 
 
 @operator("int_width", "out_dtype", 1, "an integer output's width: torch.int32 <-> torch.int64", scopes=("host",))

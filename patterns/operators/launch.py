@@ -7,6 +7,7 @@ import ast
 import re
 
 from kagent.patterns.operators.base import Src, code_part, one_line, operator, sub_each
+from kagent.patterns.operators.exprs import _size_names
 
 _FLOORDIV = re.compile(r"(\b[\w.\[\]()]+?)\s*//\s*(\w+)")
 
@@ -43,23 +44,41 @@ def _extents(src: Src, launch) -> list[str]:
 def _grid_axis(src: Src, line0: int) -> list:
     out = []
     for launch in src.launches:
-        n = src.grid_len(launch)
+        g = _grid_tuple(src, launch)
         axes = _pid_axes(src.kernels[launch.kernel].node)
-        if n is None or not axes or max(axes) < n:
+        if g is None or not axes or max(axes) < len(g.elts):
             continue
-        g = launch.grid
+        n = len(g.elts)
         seg = ast.get_source_segment(src.source, g)
-        if seg is None:
+        line0 = g.lineno - 1
+        text = src.lines[line0]
+        if seg is None or g.lineno != g.end_lineno or seg not in text:
             continue
-        text = src.lines[launch.line]
-        if seg not in text:
-            continue
-        elts = [ast.unparse(e) for e in g.elts]  # type: ignore[attr-defined]
-        for ext in _extents(src, launch)[:6]:
+        elts = [ast.unparse(e) for e in g.elts]
+        # first the host's sizes the kernel is not passed (a batch it only counts by program id), then its extents
+        passed = {ast.unparse(a) for a in [*launch.args, *launch.kwargs.values()]}
+        host = [n for n in _size_names(src, launch.line) if n not in passed]
+        sizes = list(dict.fromkeys([*host, *_extents(src, launch)[:6]]))
+        for ext in sizes[:10]:
             new_grid = "(" + ", ".join([*elts, *([ext] * (max(axes) + 1 - n))]) + ")"
-            out.append(one_line(f"line {launch.line + 1}: grid {seg} -> {new_grid}", launch.line,
-                                text.replace(seg, new_grid, 1)))
+            out.append(one_line(f"line {line0 + 1}: grid {seg} -> {new_grid}", line0, text.replace(seg, new_grid, 1)))
     return out
+
+
+def _grid_tuple(src: Src, launch) -> ast.Tuple | None:
+    """The launch's grid as a tuple: written in the launch, or the tuple last assigned to its name."""
+    g = launch.grid
+    if isinstance(g, ast.Tuple):
+        return g
+    if not isinstance(g, ast.Name):
+        return None
+    found = None
+    for n in ast.walk(src.tree):
+        if (isinstance(n, ast.Assign) and n.lineno - 1 < launch.line and isinstance(n.value, ast.Tuple)
+                and any(isinstance(t, ast.Name) and t.id == g.id for t in n.targets)):
+            if found is None or n.lineno > found.lineno:
+                found = n
+    return found.value if found is not None else None  # type: ignore[return-value]
 
 
 _INT_BLOCK = re.compile(r"^(\s*)(\w*(?:BLOCK|BLK|_B\b)\w*)\s*=\s*(\d+)\s*$", re.I)

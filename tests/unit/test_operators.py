@@ -198,3 +198,96 @@ def test_an_unused_parameter_wraps_an_index():
     src = EXPR_SRC.replace("c = offs % C", "c = offs").replace("n, C, HW, lo", "n, C, HW, S, lo")
     edits = _edits(src, "numerical_mismatch")
     assert any(r.edit.operator == "unused_param" and "c = offs % S" in r.new_source for r in edits)
+
+
+GENERIC_SRC = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _sp(x, beta):
+    return tl.log(1.0 + tl.exp(x * beta)) / beta
+
+
+@triton.jit
+def tile_kernel(x_ptr, s_ptr, y_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    b = tl.program_id(1)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    x = tl.load(x_ptr + b * M * N + rm[:, None] * N + rn[None, :], mask=mask, other=0.0)
+    s = tl.load(s_ptr + rm, mask=rm < M, other=0.0)
+    mx = tl.max(x, axis=1)
+    den = tl.sum(tl.exp(x - mx[:, None]), axis=1)
+    tl.store(y_ptr + rm[:, None] * N + rn[None, :], x * s[:, None] / den[:, None], mask=mask)
+
+
+@triton.jit
+def misc_kernel(x_ptr, g_ptr, o_ptr, q_ptr, h_ptr, n, CPG, HW, shift, beta, BLOCK: tl.constexpr):
+    j = tl.arange(0, BLOCK)
+    group_size = CPG * HW
+    up = tl.load(x_ptr + j, mask=j < n, other=0.0)
+    gate = tl.load(g_ptr + j, mask=j < n, other=0.0)
+    y = up * tl.sigmoid(up) * gate
+    mean = tl.sum(y, axis=0) / HW
+    src = j - shift
+    carry = 0.0
+    for k in range(0, 4):
+        carry += tl.sum(up, axis=0)
+        z = tl.cumsum(up, axis=0) + carry
+        tl.store(o_ptr + k * BLOCK + j, z, mask=j < n)
+    e = tl.exp(2.0 * mean)
+    tl.store(q_ptr + j, (y / e).to(tl.int8), mask=j < n)
+    tl.store(h_ptr + src, tl.load(h_ptr + src, mask=j < n, other=0.0) + _sp(y * beta, beta), mask=j < n)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.proj = nn.Linear(d, d)
+        self.min_val, self.max_val = -1.0, 1.0
+
+    def forward(self, x, g):
+        B, M, N = x.shape
+        n_rows = M
+        out = torch.empty(n_rows, dtype=x.dtype, device=x.device)
+        w = self.proj.weight
+        grid = (triton.cdiv(M, 16),)
+        tile_kernel[grid](x, w, out, M, N, BM=16, BN=32)
+        misc_kernel[(1,)](x, g, out, out, out, N, self.max_val, self.min_val, 1, 2.0, BLOCK=32)
+        return out
+'''
+
+
+@pytest.mark.parametrize("operator,needle", [
+    ("name_exchange", "y = gate * tl.sigmoid(gate) * up"),
+    ("name_substitute", "mean = tl.sum(y, axis=0) / group_size"),
+    ("drop_operand", "_sp(y, beta)"),
+    ("arg_swap", "self.min_val, self.max_val, 1"),
+    ("stmt_swap", "z = tl.cumsum(up, axis=0) + carry\n        carry += tl.sum(up, axis=0)"),
+    ("exp_cap", "e = tl.exp(tl.minimum(2.0 * mean, 80.0))"),
+    ("round_to_int", "tl.floor(y / e + 0.5)"),
+    ("axis_flip", "mx = tl.max(x, axis=0)\n    den = tl.sum(tl.exp(x - mx[None, :]), axis=0)"),
+    ("broadcast_axis", "s = tl.load(s_ptr + rn, mask=rn < N, other=0.0)"),
+    ("rmw_atomic", "tl.atomic_add(h_ptr + src, _sp(y * beta, beta), mask=j < n)"),
+    ("index_wrap", "src = ((j - shift) % n + n) % n"),
+    ("weight_transpose", "w = self.proj.weight.t()"),
+    ("alloc_shape", "torch.empty(n_rows, 1, dtype=x.dtype"),
+    ("grid_axis", "grid = (triton.cdiv(M, 16), B)"),
+])
+def test_generic_operators_propose_the_inverse_edit(operator, needle):
+    edits = _edits(GENERIC_SRC, "numerical_mismatch") + _edits(GENERIC_SRC, "shape_mismatch")
+    assert any(r.edit.operator == operator and needle in r.new_source for r in edits), operator
+
+
+def test_statement_swaps_never_read_a_name_before_its_first_definition():
+    edits = _edits(GENERIC_SRC, "numerical_mismatch")
+    swaps = [r for r in edits if r.edit.operator == "stmt_swap"]
+    assert swaps
+    # `rn` is first defined on the line that a swap would move below its use
+    assert not any("mask = (rm[:, None] < M) & (rn[None, :] < N)\n    rn = tl.arange" in r.new_source for r in swaps)
+    # the broadcast of the flipped vector follows it: s[None, :] wherever s was s[:, None]
+    flipped = next(r for r in edits if r.edit.operator == "broadcast_axis")
+    assert "s[None, :]" in flipped.new_source and "s[:, None]" not in flipped.new_source
