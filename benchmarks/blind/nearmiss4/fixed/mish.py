@@ -1,0 +1,30 @@
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _mish_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    # softplus, linear above the threshold like torch
+    sp = tl.where(x > 20.0, x, tl.log(1.0 + tl.exp(x)))
+    # tanh of a non-negative argument
+    t = tl.exp(-2.0 * sp)
+    th = (1.0 - t) / (1.0 + t)
+    tl.store(out_ptr + offs, x * th, mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        x = x.contiguous()
+        out = torch.empty_like(x)
+        n = x.numel()
+        BLOCK = 1024
+        _mish_kernel[(triton.cdiv(n, BLOCK),)](x, out, n, BLOCK=BLOCK)
+        return out
