@@ -86,7 +86,8 @@ def _value_names(node: ast.AST) -> list[ast.Name]:
 
 
 def _role(name: str, kernel: Kernel | None) -> str:
-    """ptr | constexpr | scalar (a size or scale parameter, or a local made of them) | index (offsets,
+    """ptr | constexpr | scalar (a size parameter, or a local made of them) | fscalar (eps, a scale, a
+    bound: by its name) | index (offsets,
     program ids) | data (loaded values and what is computed from them) | value (host code)."""
     if _PTR.search(name):
         return "ptr"
@@ -97,8 +98,12 @@ def _role(name: str, kernel: Kernel | None) -> str:
     return _kernel_roles(kernel).get(name, "scalar")
 
 
+_FLOAT_SCALAR = re.compile(r"eps|scale|alpha|beta|gamma|slope|thresh|momentum|temp|lambda|^lo$|^hi$|min|max|^p$", re.I)
+
+
 def _kernel_roles(k: Kernel) -> dict[str, str]:
-    roles = {p: ("ptr" if _PTR.search(p) else "constexpr" if p in k.constexpr else "scalar") for p in k.params}
+    roles = {p: ("ptr" if _PTR.search(p) else "constexpr" if p in k.constexpr else
+                 "fscalar" if _FLOAT_SCALAR.search(p) else "scalar") for p in k.params}
     for n in sorted(_in(k.node, ast.Assign, ast.AugAssign), key=lambda n: n.lineno):
         targets = n.targets if isinstance(n, ast.Assign) else [n.target]
         calls = {ast.unparse(c.func) for c in _in(n.value, ast.Call)}
@@ -165,19 +170,42 @@ def _name_substitute(src: Src, line0: int) -> list:
     k = src.kernel_at(line0)
     if k is not None:
         pool = [p for p in k.params if _role(p, k) == "scalar"] + _scalar_locals(k)
+        fpool = [p for p in k.params if _role(p, k) == "fscalar"]
         cpool = [p for p in k.params if _role(p, k) == "constexpr"]
     else:
-        pool, cpool = _size_names(src, line0), []
+        pool, fpool, cpool = _size_names(src, line0), [], []
     targets = {t.id for t in _in(stmt, ast.Name) if isinstance(t.ctx, ast.Store)}
+    casts = _cast_twins(k) if k is not None else {}
     out = []
-    for n in _value_names(stmt)[:10]:
-        group = pool if n.id in pool else (cpool if n.id in cpool else [])
+    names = _value_names(stmt)
+    for n in names[:10]:
+        group = next((g for g in (pool, fpool, cpool) if n.id in g), casts.get(n.id, []))
         for alt in group:
             if alt == n.id or alt in targets:
                 continue
             e = _replace(src, [(n, alt)], f"`{n.id}` -> `{alt}`")
             if e:
                 out.append(e)
+    for name, alts in casts.items():  # a value used where its cast was meant, everywhere on the line
+        same = [n for n in names if n.id == name]
+        if len(same) > 1:
+            for alt in alts:
+                e = _replace(src, [(n, alt) for n in same], f"`{name}` -> `{alt}` throughout the line")
+                if e:
+                    out.append(e)
+    return out
+
+
+def _cast_twins(k: Kernel) -> dict[str, list[str]]:
+    """A value and its cast (`xf = x.to(tl.float32)`): each may stand where the other was meant."""
+    out: dict[str, list[str]] = {}
+    for n in _in(k.node, ast.Assign):
+        v = n.value
+        if (len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and isinstance(v, ast.Call)
+                and isinstance(v.func, ast.Attribute) and v.func.attr == "to" and isinstance(v.func.value, ast.Name)):
+            a, b = v.func.value.id, n.targets[0].id
+            out.setdefault(a, []).append(b)
+            out.setdefault(b, []).append(a)
     return out
 
 
@@ -222,17 +250,23 @@ def _shape_key(node: ast.expr) -> str:
 def _arg_swap(src: Src, line0: int) -> list:
     out = []
     k = src.kernel_at(line0)
-    for call in _in(src.tree, ast.Call):
-        if call.lineno - 1 != line0:
-            continue
-        args = [a for a in call.args if not isinstance(a, ast.Starred)]
+    # a call's arguments, and a launch grid's axes (`grid = (a, b, c)`)
+    groups = [(c.args, False) for c in _in(src.tree, ast.Call) if c.lineno - 1 == line0]
+    groups += [(n.value.elts, True) for n in _in(src.tree, ast.Assign) if n.lineno - 1 == line0 and k is None
+               and isinstance(n.value, ast.Tuple) and any(isinstance(t, ast.Name) and "grid" in t.id for t in n.targets)]
+    groups += [(g.elts, True) for g in (launch.grid for launch in src.launches if launch.line == line0)
+               if isinstance(g, ast.Tuple)]
+    for group, any_pair in groups:  # a grid's axes may be exchanged whatever their form
+        args = [a for a in group if not isinstance(a, ast.Starred)]
         # like forms first (`self.lo, self.hi`, `x.stride(2), x.stride(3)`), then neighbours, then the rest
         pairs = sorted(itertools.combinations(args, 2),
                        key=lambda p: (isinstance(p[0], ast.Name), args.index(p[1]) - args.index(p[0]) > 1))
         for a, b in pairs:
             if ast.unparse(a) == ast.unparse(b) or isinstance(a, ast.Constant) or isinstance(b, ast.Constant):
                 continue
-            if isinstance(a, ast.Name) and isinstance(b, ast.Name):
+            if any_pair:
+                pass
+            elif isinstance(a, ast.Name) and isinstance(b, ast.Name):
                 if _role(a.id, k) != _role(b.id, k):
                     continue
             elif _shape_key(a) != _shape_key(b):
@@ -312,14 +346,16 @@ def _exp_cap(src: Src, line0: int) -> list:
     stmt = _stmt_at(src, line0)
     if stmt is None:
         return []
-    out = []
+    parts = []
     for c in _in(stmt, ast.Call):
         fn = ast.unparse(c.func)
-        if fn not in _EXP_FN or len(c.args) != 1:
+        if fn not in _EXP_FN or len(c.args) != 1 or any(ast.unparse(x.func) in _EXP_FN for x in _in(c.args[0], ast.Call)):
             continue
-        arg = ast.unparse(c.args[0])
         cap = "80.0" if fn.endswith("exp") else "120.0"
-        e = _replace(src, [(c, f"{fn}(tl.minimum({arg}, {cap}))")], f"cap the argument of {fn} at {cap}")
+        parts.append((c, f"{fn}(tl.minimum({ast.unparse(c.args[0])}, {cap}))"))
+    out = [e for p in parts if (e := _replace(src, [p], "cap the argument of an exp"))]
+    if len(parts) > 1:  # the same exp written twice in one formula: cap them all
+        e = _replace(src, parts, "cap the arguments of every exp on the line")
         if e:
             out.append(e)
     return out
