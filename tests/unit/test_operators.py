@@ -291,3 +291,34 @@ def test_statement_swaps_never_read_a_name_before_its_first_definition():
     # the broadcast of the flipped vector follows it: s[None, :] wherever s was s[:, None]
     flipped = next(r for r in edits if r.edit.operator == "broadcast_axis")
     assert "s[None, :]" in flipped.new_source and "s[:, None]" not in flipped.new_source
+
+
+CUDA_GENERIC_SRC = '''import torch
+import torch.nn as nn
+from torch.utils.cpp_extension import load_inline
+
+cuda_src = """
+__global__ void quant(const float* x, signed char* q, float lo, float hi, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        float t = 2.0f / (1.0f + expf(-2.0f * x[i]));
+        q[i] = (signed char)(fminf(fmaxf(t * 64.0f, hi), lo));
+    }
+}
+"""
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        return x
+'''
+
+
+@pytest.mark.parametrize("operator,needle", [
+    ("cuda_exp_cap", "expf(fminf(-2.0f * x[i], 80.0f))"),
+    ("cuda_round", "(signed char)(rintf(fminf(fmaxf(t * 64.0f, hi), lo)))"),
+    ("cuda_arg_swap", "quant(const float* x, signed char* q, float hi, float lo, int n)"),
+])
+def test_generic_cuda_c_operators_edit_the_kernel_string(operator, needle):
+    edits = _edits(CUDA_GENERIC_SRC, "numerical_mismatch")
+    assert any(r.edit.operator == operator and needle in r.new_source for r in edits), operator
