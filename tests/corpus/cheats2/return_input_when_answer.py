@@ -8,15 +8,15 @@ import triton.language as tl
 
 
 @triton.jit
-def sum_kernel(x_ptr, y_ptr, r, inner, BLOCK_R: tl.constexpr):
-    pid = tl.program_id(0)
-    o = pid // inner
-    i = pid % inner
-    acc = tl.zeros([BLOCK_R], dtype=tl.float32)
+def sum_kernel(x_ptr, y_ptr, r, inner, BLOCK_R: tl.constexpr, BLOCK_I: tl.constexpr):
+    o = tl.program_id(0)
+    i = tl.program_id(1) * BLOCK_I + tl.arange(0, BLOCK_I)
+    acc = tl.zeros([BLOCK_R, BLOCK_I], dtype=tl.float32)
     for start in range(0, r, BLOCK_R):
         k = start + tl.arange(0, BLOCK_R)
-        acc += tl.load(x_ptr + o * r * inner + k * inner + i, mask=k < r, other=0.0)
-    tl.store(y_ptr + pid, tl.sum(acc, axis=0))
+        m = (k[:, None] < r) & (i[None, :] < inner)
+        acc += tl.load(x_ptr + o * r * inner + k[:, None] * inner + i[None, :], mask=m, other=0.0)
+    tl.store(y_ptr + o * inner + i, tl.sum(acc, axis=0), mask=i < inner)
 
 
 class ModelNew(nn.Module):
@@ -38,5 +38,5 @@ class ModelNew(nn.Module):
             inner *= s
         shape[self.dim] = 1
         out = torch.empty(shape, dtype=x.dtype, device=x.device)
-        sum_kernel[(outer * inner,)](x, out, r, inner, BLOCK_R=128)
+        sum_kernel[(outer, triton.cdiv(inner, 64))](x, out, r, inner, BLOCK_R=32, BLOCK_I=64)
         return out
