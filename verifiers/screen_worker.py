@@ -128,6 +128,12 @@ def main() -> int:
                 if violation is not None and name in res:  # a fault of the kernel's, not a screen that broke
                     res[name]["classes"] = sorted({*res[name]["classes"], "out_of_bounds"} - {"runtime_error"})
                     res[name]["error"], res[name]["note"] = None, violation.describe()[:300]
+                elif res[name].get("error"):
+                    # it raised: the worst tier already, whatever the other cases say (they would raise
+                    # alike and each costs a build): they are judged the same, unrun
+                    for rest in cases[cases.index(c) + 1:]:
+                        res[rest["name"]] = {**res[name], "note": "not run: an earlier case raised"}
+                    break
             if limit > 0:
                 signal.setitimer(signal.ITIMER_REAL, 0)
             out.write(json.dumps({"index": index, "cases": res, "seconds": time.monotonic() - t0}) + "\n")

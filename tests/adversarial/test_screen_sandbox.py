@@ -78,3 +78,13 @@ def test_the_screen_fails_an_edit_that_still_reads_out_of_bounds(screener):
     assert not oob.passed and "out_of_bounds" in {c for v in oob.failing.values() for c in v}, oob
     assert "reads element" in oob.message
     assert fixed.passed, fixed
+
+
+def test_an_edit_that_raises_is_judged_on_its_first_case_alone(screener):
+    raising = FIXED.replace("class ModelNew", "def _boom():\n    raise RuntimeError('edit broke the launch')\n\n\nclass ModelNew", 1)
+    raising = raising.replace(") -> torch.Tensor:\n", ") -> torch.Tensor:\n        _boom()\n", 1)
+    assert "_boom()\n" in raising
+    (res,) = screener.screen([raising])
+    assert not res.passed and res.score[0] == 2.0, res  # the worst tier, as when every case ran
+    assert set(res.failing) == set(screener.case_names)  # every case counts as failing
+    assert "edit broke the launch" in res.message
