@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Blind-set repair on the H200 machine (device tool): install the carried wheels and a kagent tree,
+# then run benchmarks/blind_repair_eval.py over a manifest, N kernels at a time, results under $OUT.
+# Usage (carry [".whl", SRC] where SRC is not "."):
+#   SRC=.before TAG=before JOBS=14 DEVICE=cpu bash benchmarks/blind_repair_device.sh MANIFEST
+# Knobs: SRC (a kagent source tree to install; default the working tree), TAG (the output name),
+#        JOBS, DEVICE (cpu: the Triton entries under the interpreter; cuda: the CUDA C ones on the GPU),
+#        TIMEOUT (per kernel, s), DEADLINE (s: the eval is stopped then; its rows so far stay), BG (a
+#        command started beside it, log bg.log, e.g. check_blind.py --backend cuda).
+set -uo pipefail
+MANIFEST=$1
+export OUT=${OUT:-/tmp/kagent-blind-out}
+mkdir -p "$OUT"
+SRC=${SRC:-.}
+SITE=/tmp/site-${TAG:-run}
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
+  > "$OUT/install.log" 2>&1 || { cat "$OUT/install.log"; exit 1; }
+python3 -m pip install -q --no-index --no-deps --no-build-isolation --no-compile --target "$SITE" "$SRC" \
+  >> "$OUT/install.log" 2>&1 || { cat "$OUT/install.log"; exit 1; }
+if ! command -v bwrap >/dev/null 2>&1 && ls .whl/bubblewrap_*.deb >/dev/null 2>&1; then
+  dpkg -x .whl/bubblewrap_*.deb /tmp/bwrap-deb && export PATH="/tmp/bwrap-deb/usr/bin:$PATH"
+fi
+export PYTHONPATH="$SITE:/tmp/site" PYTHONUNBUFFERED=1 KAGENT_CACHE_DIR=/tmp/kagent-cache-${TAG:-run}
+python3 -c 'import kagent, os; print("kagent from", os.path.dirname(kagent.__file__))' | tee "$OUT/env_${TAG:-run}.txt"
+echo "cores $(nproc) bwrap $(command -v bwrap || echo none)" >> "$OUT/env_${TAG:-run}.txt"
+BG_PID=
+if [ -n "${BG:-}" ]; then bash -c "$BG" > "$OUT/bg.log" 2>&1 & BG_PID=$!; fi
+ROWS="$OUT/repair_${TAG:-run}.jsonl"
+[ -f "${RESUME:-}" ] && cp "$RESUME" "$ROWS"
+timeout -s INT ${DEADLINE:-560} python3 -P benchmarks/blind_repair_eval.py "$MANIFEST" "$ROWS" --jobs ${JOBS:-14} \
+  --device ${DEVICE:-cpu} --timeout ${TIMEOUT:-300} > "$OUT/eval_${TAG:-run}.log" 2>&1
+echo "eval exit $?" >> "$OUT/eval_${TAG:-run}.log"
+tail -3 "$OUT/eval_${TAG:-run}.log"
+if [ -n "$BG_PID" ]; then wait "$BG_PID"; echo "bg exit $?" >> "$OUT/bg.log"; tail -15 "$OUT/bg.log"; fi
+wc -l "$ROWS"
