@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from kagent.report import CheckNotRun, Finding
-from kagent.verifiers import casefiles, oracle
+from kagent.verifiers import casefiles, epilogue, oracle
 from kagent.verifiers.traps import ITEM_LIMIT
 
 
@@ -101,9 +101,17 @@ def provenance_findings(ops: dict | None, case: str) -> list[Finding]:
     layer_ops = ops.get("allowed_layer_ops") or []
     policy = ("torch operators allowed in forward: allocation, views, copies, casts, fills"
               + (f"; and for the reference's own layers: {', '.join(o.split('::')[-1] for o in layer_ops[:12])}"
-                 if layer_ops else ""))
+                 if layer_ops else "") + f"; {epilogue.POLICY}")
     out.append(Finding(check="trap.provenance", severity="info", message=f"policy: {policy}", case=case,
-                       evidence={"allowed_layer_ops": layer_ops}))
+                       evidence={"allowed_layer_ops": layer_ops, "epilogue_ratio": epilogue.RATIO}))
+    tail = ops.get("epilogue") or {}
+    if tail.get("allowed") and tail.get("matched"):
+        uses = ", ".join(_use(u) for u in tail["allowed"][:6])
+        share = tail["kernel_elements"] / max(tail["input_elements"], 1)
+        out.append(Finding(check="trap.provenance", severity="info", case=case, evidence=tail,
+                           message=f"torch epilogue allowed over the candidate's own kernel output: {uses}; the kernel "
+                                   f"output it reads holds {tail['kernel_elements']} elements, {share:.2g} of the "
+                                   f"inputs' {tail['input_elements']} (at most 1/{epilogue.RATIO} allowed)"))
     if ops.get("index_ops"):
         out.append(Finding(check="trap.provenance", severity="info", case=case, evidence={"index_ops": ops["index_ops"]},
                            message="integer bookkeeping on integer data allowed (every output is floating): "
@@ -114,8 +122,11 @@ def provenance_findings(ops: dict | None, case: str) -> list[Finding]:
     compute = ops.get("compute_ops") or {}
     if compute:
         names = ", ".join(f"{k.split('::')[-1]} (x{v})" for k, v in sorted(compute.items(), key=lambda kv: -kv[1])[:6])
-        out.append(_cheat("trap.provenance", f"torch computed part of the result: the forward ran {names}", case,
-                          operators=compute))
+        refused = [u for u in tail.get("refused") or [] if u["op"] in {epilogue.canonical(k) for k in compute}]
+        why = (f" (not an allowed epilogue: {'; '.join(_use(u) + ' ' + u['reason'] for u in refused[:3])})"
+               if refused else "")
+        out.append(_cheat("trap.provenance", f"torch computed part of the result: the forward ran {names}{why}", case,
+                          operators=compute, epilogue_refused=refused[:10]))
     if ops.get("compiled_regions"):
         out.append(_cheat("trap.provenance", "the forward ran torch.compile-generated code: "
                           f"{', '.join(ops['compiled_regions'][:3])}", case, regions=ops["compiled_regions"]))
@@ -130,6 +141,10 @@ def provenance_findings(ops: dict | None, case: str) -> list[Finding]:
         out.append(_cheat("trap.provenance", f"the forward read {ops['item_reads']} single elements out of tensors "
                           "(.item() in a loop): the result is computed on the host", case, reads=ops["item_reads"]))
     return out
+
+
+def _use(u: dict) -> str:
+    return f"{u['op'].split('::')[-1]}" + (f" (line {u['line']})" if u.get("line") else "")
 
 
 def _replay_findings(replay: dict | None, case_dir: Path, work: Path, ratio: float, passed_cases: set[str],

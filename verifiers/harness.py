@@ -1038,7 +1038,7 @@ def guard_reach(writable: list[str]) -> None:
 def run_candidate(job: dict, emit: Emit) -> None:
     import torch
 
-    from kagent.verifiers import traps
+    from kagent.verifiers import epilogue, traps
     from kagent.verifiers.canary import PoisonedAllocator
 
     _pin_precision()
@@ -1105,11 +1105,13 @@ def run_candidate(job: dict, emit: Emit) -> None:
             if first_case and job.get("anticheat"):
                 counter = traps.LaunchCounter(profile_cuda=device == "cuda")
                 recorder = traps.OpRecorder(str(out_dir / "optrace.json"))
-                replay = traps.Replay()
+                replay = traps.Replay(candidate_file=getattr(module, "__file__", None))
                 with counter:
                     main = _call(model, data["inputs"], device, allocator, "nan", "nan", (recorder, replay))
+                tail = epilogue.analyse(replay.steps, replay.lines, main.args,
+                                        [*model.parameters(), *model.buffers()], getattr(module, "__file__", None))
                 record["ops"] = recorder.record.as_event(traps.layer_policy(job.get("reference_layers") or []),
-                                                         index_ok=_all_floating(main.outputs))
+                                                         index_ok=_all_floating(main.outputs), epilogue=tail.as_event())
                 record["launches"] = {
                     "triton": counter.triton_launches, "custom": counter.custom_launches,
                     "names": dict(counter.names), "profiler": counter.profiler_status,

@@ -690,19 +690,48 @@ class OpRecord:
     host_tensors: list[list[int]] = field(default_factory=list)
     host_reads: list[str] = field(default_factory=list)
     tamper: list[str] = field(default_factory=list)
+    # top-level operators outside ALLOWED_OPS and not bookkeeping: (name, first tensor operand's shape)
+    compute_nodes: list[tuple[str, Any]] = field(default_factory=list)
 
-    def compute_ops(self, allowed: frozenset[str] = frozenset(), index_ok: bool = False) -> dict[str, int]:
+    def compute_ops(self, allowed: frozenset[str] = frozenset(), index_ok: bool = False,
+                    discount: Mapping[str, int] | None = None) -> dict[str, int]:
         """`index_ok`: integer work on integer data is bookkeeping (every output is floating, so such
-        integers cannot be the result; e.g. the count of non-ignored labels a loss is averaged over)."""
-        counts = {k: v - (self.index.get(k, 0) if index_ok else 0) for k, v in self.top_level.items()}
+        integers cannot be the result; e.g. the count of non-ignored labels a loss is averaged over).
+        `discount`: operators matched to allowed torch epilogues or bookkeeping (verifiers/epilogue.py)."""
+        counts = {k: v - (self.index.get(k, 0) if index_ok else 0) - (discount or {}).get(k, 0)
+                  for k, v in self.top_level.items()}
         return {k: v for k, v in counts.items()
                 if v > 0 and k.startswith("aten::") and k not in ALLOWED_OPS and k not in allowed}
 
-    def as_event(self, allowed: frozenset[str] = frozenset(), index_ok: bool = False) -> dict[str, Any]:
+    def match(self, uses: Sequence[Mapping[str, Any]], free: list[tuple[str, Any]]) -> Counter[str]:
+        """Recorded operators matched one for one, by name and first operand's shape, to the uses the
+        step analysis allowed (verifiers/epilogue.py), taken out of `free`: a use that only the dispatch
+        mode saw discounts nothing, and an operator on another thread over other tensors stays counted."""
+        from kagent.verifiers.epilogue import canonical
+
+        matched: Counter[str] = Counter()
+        for use in uses:
+            for i, (name, shape) in enumerate(free):
+                if canonical(name) == canonical(use["op"]) and list(shape or []) == list(use["shape"]):
+                    matched[name] += 1
+                    del free[i]
+                    break
+        return matched
+
+    def as_event(self, allowed: frozenset[str] = frozenset(), index_ok: bool = False,
+                 epilogue: Mapping[str, Any] | None = None) -> dict[str, Any]:
         item_reads = sum(self.top_level.get(k, 0) for k in _HOST_ROUND_TRIP) + self.top_level.get("aten::item", 0)
-        index_ops = {k: v for k, v in self.index.items() if k not in ALLOWED_OPS} if index_ok else {}
-        return {"intact": self.intact, "reason": self.reason, "compute_ops": self.compute_ops(allowed, index_ok),
-                "index_ops": index_ops,
+        free = list(self.compute_nodes)
+        tail = epilogue or {}
+        # integer bookkeeping the trace could not tell (the interpreter's copies inside a launch touch every
+        # argument's bytes); the step analysis sees launches and knows it is integer work on integer data
+        more_index = self.match(tail.get("index") or [], free) if index_ok else Counter()
+        matched = self.match(tail.get("allowed") or [], free)
+        index = self.index + more_index
+        index_ops = {k: v for k, v in index.items() if k not in ALLOWED_OPS} if index_ok else {}
+        return {"intact": self.intact, "reason": self.reason,
+                "compute_ops": self.compute_ops(allowed, index_ok, matched + more_index),
+                "index_ops": index_ops, "epilogue": {**tail, "matched": dict(matched)} if epilogue else None,
                 "allowed_layer_ops": sorted(allowed), "compiled_regions": self.compiled_regions[:10],
                 "host_tensors": self.host_tensors[:10], "item_reads": item_reads,
                 "host_reads": self.host_reads[:20], "tamper": self.tamper[:10]}
@@ -851,6 +880,9 @@ class OpRecorder:
             rec.top_level[name] += 1
             if n["id"] in bookkeeping.index:
                 rec.index[name] += 1
+            elif name not in ALLOWED_OPS:
+                ins = _typed_tensors(n.get("inputs"))
+                rec.compute_nodes.append((name, ins[0][2] if ins else None))
             if name in ("aten::lift_fresh", "aten::lift_fresh_copy", "aten::lift"):
                 numel = _numel(shapes[0]) if shapes else 0
                 if numel >= HOST_TENSOR_LIMIT:
@@ -1009,8 +1041,10 @@ class Replay:
     replayed outputs are then wrong. A candidate that pops the recording mode only loses steps,
     which makes its replay wrong, never right."""
 
-    def __init__(self) -> None:
+    def __init__(self, candidate_file: str | None = None) -> None:
         self.steps: list[tuple] = []
+        self.lines: dict[int, int | None] = {}  # step index -> the candidate's line (epilogue-list operators)
+        self.candidate_file = candidate_file
         self.launches = 0
         self._listener = _Listener(skip=False, on_launch=lambda name, skipped: None, on_run=self._on_run)
         self._mode: Any = None
@@ -1024,6 +1058,8 @@ class Replay:
     def __enter__(self) -> "Replay":
         from torch.utils._python_dispatch import TorchDispatchMode
 
+        from kagent.verifiers import epilogue
+
         owner = self
         main = threading.get_ident()
 
@@ -1032,6 +1068,8 @@ class Replay:
                 kwargs = kwargs or {}
                 out = func(*args, **kwargs)
                 if not in_launch() and threading.get_ident() == main:
+                    if owner.candidate_file and epilogue.is_candidate("aten::" + func._schema.name.split("::")[-1]):
+                        owner.lines[len(owner.steps)] = epilogue.candidate_line(owner.candidate_file)
                     owner.steps.append(("op", func, args, kwargs, out))
                 return out
 

@@ -28,13 +28,15 @@ def _errors(body: str) -> list[str]:
     "n = int((targets != self.ignore_index).sum())",
     "n = (targets != self.ignore_index).sum().item()",
     "n = int(torch.count_nonzero(targets >= 0))",
+    # kept as a tensor (`losses.sum() / n`): the provenance trap decides (integer data only, and it may enter
+    # the result only as the one-number scale of a torch epilogue, verifiers/epilogue.py)
+    "n = (targets != self.ignore_index).sum()",
 ])
 def test_a_count_of_labels_is_not_a_static_cheat(line):
     assert _errors(line) == []
 
 
 @pytest.mark.parametrize("line", [
-    "n = (targets != self.ignore_index).sum()",  # stays a tensor: may feed the result
     "n = int((logits * 2 > 0).sum())",  # arithmetic inside the count
     "n = int(logits.sum())",  # a reduction of data, not a count of matches
     "n = float((targets != self.ignore_index).float().mean())",

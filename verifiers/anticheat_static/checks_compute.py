@@ -47,6 +47,9 @@ def check_torch_compute(an: Analysis) -> Iterator[Hit]:
                     and not _is_extension_or_local(base)):
                 if _host_count(an, call, unit):
                     yield _hit(unit, call, _COUNT_MESSAGE, op=f.attr, severity="warning")
+                elif f.attr in _EPILOGUE_METHODS and _made_in_forward(f.value, unit):
+                    yield _hit(unit, call, f"calls tensor method `.{f.attr}()` in the forward path on a tensor made "
+                               f"there: {_EPILOGUE_MESSAGE}", op=f.attr, severity="warning")
                 else:
                     yield _hit(unit, call, f"calls tensor method `.{f.attr}()` in the forward path: the "
                                "result is computed by PyTorch, not by the candidate's kernel", op=f.attr)
@@ -61,6 +64,11 @@ def check_torch_compute(an: Analysis) -> Iterator[Hit]:
         inst = re.match(r"^<new:([\w.]+)>\.(\w+)$", sym)
         if (inst and _is_tensor_library_path(inst.group(1)) and inst.group(2) in TENSOR_COMPUTE_METHODS
                 and inst.group(1) not in _EXTENSION_LOADERS and inst.group(2) not in an.ext_functions):
+            if (inst.group(2) in _EPILOGUE_METHODS and isinstance(f, ast.Attribute)
+                    and _made_in_forward(f.value, unit)):
+                yield _hit(unit, call, f"calls tensor method `.{inst.group(2)}()` in the forward path on a tensor "
+                           f"made there: {_EPILOGUE_MESSAGE}", op=inst.group(2), severity="warning")
+                continue
             yield _hit(unit, call, f"calls tensor method `.{inst.group(2)}()` in the forward path: the "
                        "result is computed by PyTorch", op=inst.group(2))
             continue
@@ -79,6 +87,10 @@ def check_torch_compute(an: Analysis) -> Iterator[Hit]:
         if classify_torch_path(sym) == "compute":
             if sym in _COUNT_FUNCS and _host_count(an, call, unit, function=True):
                 yield _hit(unit, call, _COUNT_MESSAGE, op=sym, severity="warning")
+                continue
+            if sym in _EPILOGUE_FUNCS and call.args and _made_in_forward(call.args[0], unit):
+                yield _hit(unit, call, f"calls `{sym}` in the forward path on a tensor made there: {_EPILOGUE_MESSAGE}",
+                           op=sym, severity="warning")
                 continue
             yield _hit(unit, call, f"calls `{sym}` in the forward path: a library op computes the "
                        "result instead of the candidate's kernel", op=sym)
@@ -115,15 +127,45 @@ def check_torch_compute(an: Analysis) -> Iterator[Hit]:
 
 
 # Index bookkeeping: `n_valid = int((targets != ignore_index).sum())` counts the labels a loss is
-# averaged over (Liger's cross-entropy does this). A count of elements matching host values, turned
-# into a Python int, carries no float result; whether it read float data (a count of positives is
-# part of a result) or the problem's result is itself such a count, only the run can tell: the
-# operator provenance trap judges it (traps.OpRecord.index_ops), so here it is a warning.
+# averaged over (Liger's cross-entropy does this). A count of elements matching host values carries no
+# float result; whether it read float data (a count of positives is part of a result), whether the
+# problem's result is itself such a count, and (kept as a tensor) whether it enters the result other
+# than as the scale of a torch epilogue, only the run can tell: the operator provenance trap judges it
+# (traps.OpRecord.index_ops, verifiers/epilogue.py), so here it is a warning.
 _COUNT_METHODS = frozenset({"sum", "count_nonzero"})
 _COUNT_FUNCS = frozenset({"torch.sum", "torch.count_nonzero"})
-_COUNT_MESSAGE = ("counts the elements that match a host value into a Python int (index bookkeeping, e.g. the "
-                  "non-ignored labels a loss is averaged over): allowed when it reads only integer data, which "
-                  "the operator provenance trap checks at run time")
+_COUNT_MESSAGE = ("counts the elements that match a host value (index bookkeeping, e.g. the non-ignored labels a "
+                  "loss is averaged over): allowed when it reads only integer data and, kept as a tensor, enters the "
+                  "result only as the one-number scale of a torch epilogue, which the operator provenance trap checks "
+                  "at run time")
+
+
+# A torch epilogue: a kernel writes one value per row and torch averages them (`losses.sum() / n`,
+# `rows.mean()`). Allowed when the reduction reads only the candidate's own kernel output and that
+# output holds at most 1/8 of the inputs (verifiers/epilogue.py): only the run can tell, so over a
+# tensor made in the forward this is a warning and the operator provenance trap decides; over a
+# parameter of the function (an input) or an attribute of the model (a weight) it stays an error.
+_EPILOGUE_METHODS = frozenset({"sum", "mean"})
+_EPILOGUE_FUNCS = frozenset({"torch.sum", "torch.mean"})
+_EPILOGUE_MESSAGE = ("a torch epilogue (sum/mean and scaling) is allowed only over the candidate's own kernel output "
+                     "holding at most 1/8 of the inputs' elements, which the operator provenance trap checks at run time")
+_PASS_THROUGH = frozenset({"contiguous", "view", "reshape", "flatten", "float", "double", "half", "to", "type_as",
+                           "detach", "clone", "squeeze", "unsqueeze", "view_as", "reshape_as", "t", "transpose",
+                           "permute", "expand", "expand_as", "narrow", "select", "cpu", "cuda"})
+
+
+def _made_in_forward(node: ast.AST, unit: Unit) -> bool:
+    """A tensor bound to a local name of the function (not one of its parameters, not an attribute of
+    the model), seen through views, casts and subscripts."""
+    while True:
+        if isinstance(node, ast.Subscript):
+            node = node.value
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr in _PASS_THROUGH):
+            node = node.func.value
+        else:
+            break
+    return isinstance(node, ast.Name) and node.id not in unit.params and node.id not in ("self", "cls")
 
 
 def _host_count(an: Analysis, call: ast.Call, unit: Unit, function: bool = False) -> bool:
@@ -144,11 +186,10 @@ def _host_count(an: Analysis, call: ast.Call, unit: Unit, function: bool = False
     if sum(an.is_tensor_expr(x, unit) for x in sides) != 1 or any(
             isinstance(x, (ast.Call, ast.BinOp)) for x in sides):
         return False  # one plain tensor against a host value; no arithmetic inside the count
-    parent = an.parents.get(id(call))
-    if isinstance(parent, ast.Call) and parent.args == [call] and an.resolve(parent.func, unit) == "builtins.int":
-        return True
-    return (isinstance(parent, ast.Attribute) and parent.attr == "item"
-            and isinstance(an.parents.get(id(parent)), ast.Call))
+    # taken out as a Python int, or kept as a tensor (`losses.sum() / n_valid`): either way the provenance
+    # trap decides (integer work on integer data, when every output is floating; as a tensor it may enter
+    # the result only as the one-number scale of a torch epilogue, verifiers/epilogue.py)
+    return True
 
 
 def _is_operator_compute(sym: str) -> bool:
