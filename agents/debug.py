@@ -302,7 +302,7 @@ class Search(BaseModel):
 def _screen_batch(search: Search, screener: Any, base_source: str, batch: list[Any], timeout_s: float | None) -> None:
     first = search.base_score is None
     sources = ([base_source] if first else []) + [c.source for c in batch]
-    results = screener.screen(sources, timeout_s=timeout_s)
+    results = screener.screen(sources, timeout_s=timeout_s, base_first=first)
     if first:
         search.base_score = results[0].score
         results = results[1:]

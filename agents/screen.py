@@ -81,6 +81,7 @@ class Screener:
         self.seconds = 0.0
         self.holds = contextlib.ExitStack()  # the reference entry it reads (kept from prune until close)
         self.base_seconds = 0.0
+        self.base_cases: dict | None = None  # the current base's own per-case record
         # CUDA C candidates compile (nvcc) on first use: each edit is a new extension to build
         self.cuda_c = any(k in self.candidate.read_text() for k in ("load_inline", "cpp_extension", "SourceModule"))
         if self.cuda_c:
@@ -129,8 +130,12 @@ class Screener:
     def case_names(self) -> list[str]:
         return [c["name"] for c in self.cases]
 
-    def screen(self, sources: Sequence[str], *, timeout_s: float | None = None) -> list[ScreenResult]:
-        """One result per source (a candidate the worker did not reach in time: tier 3)."""
+    def screen(self, sources: Sequence[str], *, timeout_s: float | None = None,
+               base_first: bool = False) -> list[ScreenResult]:
+        """One result per source (a candidate the worker did not reach in time: tier 3). base_first:
+        the first source is the search's base (its record then stops the candidates no better than it)."""
+        if base_first:
+            self.base_cases = None
         assert self.case_dir is not None, "prepare() first"
         t0 = time.monotonic()
         paths = []
@@ -157,7 +162,10 @@ class Screener:
             job = {"case_dir": str(self.case_dir), "device": self.device, "single_file": self.single_file,
                    "cases": self.cases, "candidates": [paths[i] for i in todo], "ratio": self.config.error_ratio,
                    "out": str(out), "candidate_timeout_s": self.candidate_timeout_s(),
-                   "weights": getattr(self.config, "weights", "seeded"), "bounds_check": self.config.bounds_check}
+                   "weights": getattr(self.config, "weights", "seeded"), "bounds_check": self.config.bounds_check,
+                   # the base is the first source of the first batch: candidates no better than it on a
+                   # case stop there
+                   "base": "first" if base_first and 0 in todo else self.base_cases}
             limit = 60.0 + self.per_candidate_s * len(todo)
             if timeout_s is not None:
                 limit = max(5.0, min(limit, timeout_s - (time.monotonic() - t0)))
@@ -175,6 +183,8 @@ class Screener:
                 got.append(rec)
             for rec in got:
                 results[todo[rec["index"]]] = _score(rec)
+                if base_first and todo[rec["index"]] == 0 and "cases" in rec:
+                    self.base_cases = rec["cases"]
             done = len(got)
             if res.status == "ok" or done >= len(todo):
                 todo = todo[done:]

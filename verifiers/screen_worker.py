@@ -4,11 +4,16 @@ imported once, the reference's cached case files read once).
 Run as `python -m kagent.verifiers.screen_worker` in the verifier's sandbox (scrubbed environment,
 own process group, timeout, memory limit). Job on stdin (JSON): case_dir, device, single_file,
 cases (CaseSpec dicts), candidates (paths), ratio, out (a JSONL file), candidate_timeout_s (a
-candidate over it is judged `timeout` and the next one starts). One line per candidate:
+candidate over it is judged `timeout` and the next one starts), base (the base's own record, or
+"first": the first candidate is the base). One line per candidate:
 {"index", "cases": {name: {"classes", "fraction", "rel_l2", "error"}}, "seconds"}. The parent reads
 the file even after a timeout (the candidates judged so far count).
 
 A screen is no verdict: no anti-cheat, no determinism, one guard fill. The full verifier decides.
+
+A candidate that fails a case the base passes, or fails it with no smaller error than the base's, can
+be neither a pass nor an improvement: its other cases are not run (each may cost a module build and
+a large shape under the interpreter); they count as failing, so it ranks below the base.
 """
 
 from __future__ import annotations
@@ -59,6 +64,15 @@ def _judge(case: dict, data: dict, expected: dict, outs: list, run: Any, ratio: 
     return {"classes": sorted(set(classes)), "fraction": frac, "rel_l2": rel, "error": None}
 
 
+def _no_better(got: dict, base: dict | None) -> bool:
+    """A failing case result that does not improve on the base's result for the same case."""
+    if base is None:
+        return False
+    if not base.get("classes"):
+        return True  # the base passes it
+    return float(got.get("rel_l2", 1e30)) >= float(base.get("rel_l2", 1e30)) * 0.999
+
+
 def _model(harness: Any, module: Any, data: dict, case: dict, device: str, job: dict, case_dir: Path) -> Any:
     """ModelNew built as the verifier's worker builds it (its seeding, its weights mode)."""
     mode = job.get("weights", "seeded")
@@ -96,6 +110,7 @@ def main() -> int:
 
     if limit > 0:
         signal.signal(signal.SIGALRM, _alarm)
+    base = job.get("base") if isinstance(job.get("base"), dict) else None
     with open(job["out"], "a", buffering=1) as out:
         for index, path in enumerate(job["candidates"]):
             t0 = time.monotonic()
@@ -134,9 +149,16 @@ def main() -> int:
                     for rest in cases[cases.index(c) + 1:]:
                         res[rest["name"]] = {**res[name], "note": "not run: an earlier case raised"}
                     break
+                if base is not None and res[name]["classes"] and _no_better(res[name], base.get(name)):
+                    for rest in cases[cases.index(c) + 1:]:
+                        res[rest["name"]] = {"classes": ["not_run"], "fraction": 1.0, "rel_l2": 1e30,
+                                             "note": f"not run: no better than the base on {name}"}
+                    break
             if limit > 0:
                 signal.setitimer(signal.ITIMER_REAL, 0)
             out.write(json.dumps({"index": index, "cases": res, "seconds": time.monotonic() - t0}) + "\n")
+            if index == 0 and job.get("base") == "first" and len(res) == len(cases):
+                base = res
     return 0
 
 

@@ -88,3 +88,16 @@ def test_an_edit_that_raises_is_judged_on_its_first_case_alone(screener):
     assert not res.passed and res.score[0] == 2.0, res  # the worst tier, as when every case ran
     assert set(res.failing) == set(screener.case_names)  # every case counts as failing
     assert "edit broke the launch" in res.message
+
+
+def test_an_edit_no_better_than_the_base_on_a_case_stops_there(screener):
+    """The base (the near-miss) fails shape_odd; an edit that leaves that case as wrong is neither a pass
+    nor an improvement: its later cases are not run, and it ranks below the base."""
+    near = NEAR.read_text()
+    worse = near.replace("a + b)", "a - b)")  # wrong on every case, the first seed included
+    base, bad, fixed = screener.screen([near, worse, FIXED], base_first=True)
+    assert not base.passed and fixed.passed, (base, fixed)
+    assert bad.score > base.score, (bad, base)
+    assert "no better than the base" in bad.message, bad
+    (again,) = screener.screen([worse])  # a later batch judges against the same base
+    assert again.score == bad.score

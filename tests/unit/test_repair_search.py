@@ -30,7 +30,7 @@ class FakeScreener:
     def __init__(self, needed: set[str]):
         self.needed, self.calls = needed, []
 
-    def screen(self, sources, timeout_s=None):
+    def screen(self, sources, timeout_s=None, base_first=False):
         self.calls.append(len(sources))
         out = []
         for s in sources:
@@ -131,7 +131,7 @@ def test_a_screen_that_cannot_run_a_base_the_verifier_ran_is_bypassed():
     class Broken:
         case_names = ["seed0"]
 
-        def screen(self, sources, timeout_s=None):
+        def screen(self, sources, timeout_s=None, base_first=False):
             return [ScreenResult(passed=False, score=[2.0, 1.0, 1.0, 1.0, 30.0], failing={"seed0": ["runtime_error"]})
                     for _ in sources]
 
