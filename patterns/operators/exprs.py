@@ -182,7 +182,7 @@ def _epilogue(src: Src, line0: int) -> list:
     return out
 
 
-def _size_names(src: Src, line0: int) -> list[str]:
+def size_names(src: Src, line0: int) -> list[str]:
     """Integer sizes in scope at a line: a kernel's non-pointer, non-constexpr parameters; in host
     code, names unpacked from `.shape` and `x.shape[i]` / `x.numel()` of forward's tensors."""
     k = src.kernel_at(line0)
@@ -206,7 +206,7 @@ def _size_names(src: Src, line0: int) -> list[str]:
           scopes=("kernel", "cuda", "host"))
 def _divisor(src: Src, line0: int) -> list:
     out = []
-    sizes = _size_names(src, line0)
+    sizes = size_names(src, line0)
     for node in _stmt_nodes(src, line0, ast.BinOp):
         if not isinstance(node.op, ast.Div):
             continue

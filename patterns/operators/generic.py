@@ -28,7 +28,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from kagent.patterns.operators.base import Kernel, Src, code_part, one_line, operator
-from kagent.patterns.operators.exprs import _size_names
+from kagent.patterns.operators.exprs import size_names
 
 _MODULES = {"tl", "torch", "triton", "math", "np", "F", "nn", "self", "libdevice", "range", "float", "int", "min",
             "max", "len", "True", "False", "None"}
@@ -173,7 +173,7 @@ def _name_substitute(src: Src, line0: int) -> list:
         fpool = [p for p in k.params if _role(p, k) == "fscalar"]
         cpool = [p for p in k.params if _role(p, k) == "constexpr"]
     else:
-        pool, fpool, cpool = _size_names(src, line0), [], []
+        pool, fpool, cpool = size_names(src, line0), [], []
     targets = {t.id for t in _in(stmt, ast.Name) if isinstance(t.ctx, ast.Store)}
     casts = _cast_twins(k) if k is not None else {}
     out = []

@@ -7,7 +7,7 @@ import ast
 import re
 
 from kagent.patterns.operators.base import Src, code_part, one_line, operator, sub_each
-from kagent.patterns.operators.exprs import _size_names
+from kagent.patterns.operators.exprs import size_names
 
 _FLOORDIV = re.compile(r"(\b[\w.\[\]()]+?)\s*//\s*(\w+)")
 
@@ -57,7 +57,7 @@ def _grid_axis(src: Src, line0: int) -> list:
         elts = [ast.unparse(e) for e in g.elts]
         # first the host's sizes the kernel is not passed (a batch it only counts by program id), then its extents
         passed = {ast.unparse(a) for a in [*launch.args, *launch.kwargs.values()]}
-        host = [n for n in _size_names(src, launch.line) if n not in passed]
+        host = [n for n in size_names(src, launch.line) if n not in passed]
         sizes = list(dict.fromkeys([*host, *_extents(src, launch)[:6]]))
         for ext in sizes[:10]:
             new_grid = "(" + ", ".join([*elts, *([ext] * (max(axes) + 1 - n))]) + ")"
