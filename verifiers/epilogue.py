@@ -48,6 +48,8 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
+from kagent.verifiers.aten_ops import ALLOWED_OPS, is_view
+
 REDUCTIONS = frozenset({"aten::sum", "aten::mean"})
 SCALINGS = frozenset({"aten::mul", "aten::div"})
 LINEAR = frozenset({"aten::add", "aten::sub", "aten::rsub", "aten::neg"})
@@ -254,8 +256,6 @@ class _Tracker:
     def op(self, func: Any, args: tuple, kwargs: dict, out: Any) -> tuple[str, str, str | None, list] | None:
         """Follow one operator; for an epilogue-list operator ("epilogue", name, refusal or None, shape),
         for integer bookkeeping outside the always-allowed operators ("index", name, None, shape)."""
-        from kagent.verifiers.traps import ALLOWED_OPS, _is_view
-
         name = "aten::" + func._schema.name.split("::")[-1]
         base = canonical(name)
         ins, outs = _flat(list(args)) + _flat(kwargs), _flat(out)
@@ -264,7 +264,7 @@ class _Tracker:
             k = _key(t)
             if k is not None and not _integer(t):
                 self.floaty.add(k)
-        if _is_view(func):
+        if is_view(func):
             return None
         if name in _FACTORIES:
             self.set(outs, FRESH)

@@ -388,7 +388,8 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     Raises _Skip, or the reference's own exception."""
     import torch
 
-    from kagent.verifiers.traps import ALLOWED_OPS, layer_policy, weighted_layers
+    from kagent.verifiers.aten_ops import ALLOWED_OPS
+    from kagent.verifiers.traps import layer_policy, weighted_layers
 
     _seed_all(case["seed"])
     inputs = list(mod.get_inputs())

@@ -28,6 +28,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from kagent.verifiers.aten_ops import ALLOWED_OPS, is_view, mutates
+
 log = logging.getLogger("kagent.verifiers.traps")
 
 # ---------------------------------------------------------------------------------------------
@@ -624,17 +626,6 @@ def refill_(inputs: Sequence[Any], seed: int) -> None:
 # Provenance: every ATen operator executed while the candidate's forward runs, on every thread
 # ---------------------------------------------------------------------------------------------
 
-# What torch may do for a candidate: allocate, view, copy, cast, fill. Anything else executed in
-# the forward (and not nested inside one of these) computed something.
-ALLOWED_OPS: frozenset[str] = frozenset(f"aten::{n}" for n in (
-    "empty empty_like empty_strided new_empty new_empty_strided zeros zeros_like ones ones_like full full_like "
-    "new_zeros new_ones new_full arange scalar_tensor lift lift_fresh lift_fresh_copy "
-    "view view_as reshape _reshape_alias _unsafe_view as_strided transpose t permute expand expand_as squeeze "
-    "unsqueeze flatten unflatten movedim swapaxes contiguous clone copy_ to _to_copy type_as detach detach_ "
-    "alias slice select narrow split split_with_sizes chunk unbind fill_ zero_ resize_ set_ "
-    "resolve_conj resolve_neg cat stack random_ normal_ uniform_ record_stream _has_compatible_shallow_copy_type "
-    "_local_scalar_dense item is_nonzero _version"
-).split())
 # The torch operators an nn layer with weights runs; allowed when the reference model holds the same
 # kind of layer (a level-2 problem that keeps torch's conv, say).
 LAYER_OPS: dict[str, tuple[str, ...]] = {
@@ -1096,23 +1087,14 @@ class Replay:
                     continue
                 _, func, args, kwargs, out = step
                 name = f"aten::{func._schema.name.split('::')[-1]}"
-                if name in _REPLAY_SKIP or _is_view(func):
+                if name in _REPLAY_SKIP or is_view(func):
                     continue
                 res = func(*args, **kwargs)
-                if _mutates(func):
+                if mutates(func):
                     continue
                 for o, r in zip(_tensors(out), _tensors(res)):
                     if o.shape == r.shape and o.dtype == r.dtype:
                         o.copy_(r)
-
-
-def _is_view(func: Any) -> bool:
-    rets = func._schema.returns
-    return bool(rets) and all(r.alias_info is not None and not r.alias_info.is_write for r in rets)
-
-
-def _mutates(func: Any) -> bool:
-    return any(a.alias_info is not None and a.alias_info.is_write for a in func._schema.arguments)
 
 
 def _tensors(x: Any) -> list:

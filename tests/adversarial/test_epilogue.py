@@ -1,7 +1,7 @@
 """The torch epilogue policy end to end (kagent verify on the CPU): a loss kernel that writes one
 value per row and lets torch average them passes, and the report says what was allowed and why; the
 cheats written against the policy (tests/corpus/cheats2/epilogue_*.py) are rejected by
-test_cheats2.py, and why each one is refused is in tests/unit/test_epilogue.py."""
+test_cheats2.py, and why each one is refused is in tests/unit/test_epilogue_policy.py."""
 
 from __future__ import annotations
 

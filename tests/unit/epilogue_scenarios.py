@@ -1,4 +1,4 @@
-"""Scenarios for tests/unit/test_epilogue.py, run in a subprocess (TRITON_INTERPRET must be set before
+"""Scenarios for tests/unit/test_epilogue_policy.py, run in a subprocess (TRITON_INTERPRET must be set before
 a kernel is decorated): each candidate's forward under the operator recorder and the step recorder,
 then the epilogue policy; prints one JSON line per candidate: {name: provenance event}."""
 
