@@ -13,9 +13,10 @@ from __future__ import annotations
 import ast
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -219,6 +220,11 @@ def operator(name: str, family: str, cost: int, summary: str, scopes: tuple[str,
         return fn
 
     return deco
+
+
+def nodes_of(node: ast.AST, *types: type) -> Iterator[Any]:
+    """Every node under `node` (itself included) of the given types."""
+    return (n for n in ast.walk(node) if isinstance(n, types))
 
 
 # -- text helpers shared by the families --------------------------------------------------------

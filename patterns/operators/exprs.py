@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
 from typing import Any
 
-from kagent.patterns.operators.base import Kernel, Src, code_part, one_line, operator
+from kagent.patterns.operators.base import Kernel, Src, code_part, nodes_of, one_line, operator
 
 
 def _segment(src: Src, node: Any) -> tuple[int, int, int] | None:
@@ -42,12 +41,8 @@ def _swap(src: Src, node: Any, new: str, what: str) -> tuple[str, int, int, list
     return one_line(f"line {line0 + 1}: {what}", line0, text[:a] + new + text[b:])
 
 
-def _in(node: ast.AST, *types: type) -> Iterator[Any]:
-    return (n for n in ast.walk(node) if isinstance(n, types))
-
-
 def _reads(fn: ast.FunctionDef) -> set[str]:
-    return {n.id for n in _in(fn, ast.Name) if isinstance(n.ctx, ast.Load)}
+    return {n.id for n in nodes_of(fn, ast.Name) if isinstance(n.ctx, ast.Load)}
 
 
 def _unused(k: Kernel) -> list[str]:
@@ -75,7 +70,7 @@ def _unused_param(src: Src, line0: int) -> list:
             continue
         others = [p for p in k.params if p not in unused and p not in k.constexpr]
         for stmt in k.node.body:
-            for node in _in(stmt, ast.Call, ast.BinOp):
+            for node in nodes_of(stmt, ast.Call, ast.BinOp):
                 operands = list(node.args) if isinstance(node, ast.Call) else [node.left, node.right]
                 for arg in operands:
                     if not _param_like(arg, others):
@@ -96,7 +91,7 @@ def _unused_param(src: Src, line0: int) -> list:
                         e = _swap(src, value, new, what)
                         if e:
                             out.append(e)
-                    for mod in _in(value, ast.BinOp):
+                    for mod in nodes_of(value, ast.BinOp):
                         if isinstance(mod.op, ast.Mod):
                             left = ast.unparse(mod.left)
                             e = _swap(src, mod, f"({left} // {p}) % {ast.unparse(mod.right)}",
@@ -193,10 +188,10 @@ def size_names(src: Src, line0: int) -> list[str]:
     if fn is None:
         return []
     names: list[str] = []
-    for n in _in(fn, ast.Assign):
+    for n in nodes_of(fn, ast.Assign):
         if ".shape" in ast.unparse(n.value) or ".size(" in ast.unparse(n.value):
             for t in n.targets:
-                for x in _in(t, ast.Name):
+                for x in nodes_of(t, ast.Name):
                     if x.id not in names:
                         names.append(x.id)
     return names
@@ -233,7 +228,7 @@ def _loop_scale(src: Src, line0: int) -> list:
     k = src.kernel_at(line0)
     if k is None or not k.constexpr:
         return []
-    counters = {t.id for f in _in(k.node, ast.For) for t in [f.target] if isinstance(t, ast.Name)}
+    counters = {t.id for f in nodes_of(k.node, ast.For) for t in [f.target] if isinstance(t, ast.Name)}
     out = []
     for node in _stmt_nodes(src, line0, ast.BinOp, ast.Compare):
         operands = [node.right] if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) else (

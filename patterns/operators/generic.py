@@ -27,16 +27,12 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from kagent.patterns.operators.base import Kernel, Src, code_part, one_line, operator
+from kagent.patterns.operators.base import Kernel, Src, code_part, nodes_of, one_line, operator
 from kagent.patterns.operators.exprs import size_names
 
 _MODULES = {"tl", "torch", "triton", "math", "np", "F", "nn", "self", "libdevice", "range", "float", "int", "min",
             "max", "len", "True", "False", "None"}
 _PTR = re.compile(r"ptr|_p$|^p_", re.I)
-
-
-def _in(node: ast.AST, *types: type) -> Iterator[Any]:
-    return (n for n in ast.walk(node) if isinstance(n, types))
 
 
 def _stmt_at(src: Src, line0: int) -> ast.stmt | None:
@@ -76,12 +72,12 @@ def _replace(src: Src, parts: Sequence[tuple[Any, str]], what: str) -> tuple[str
 
 def _called(node: ast.AST) -> set[int]:
     """ids of the Name nodes that are called (function names, not values)."""
-    return {id(n.func) for n in _in(node, ast.Call) if isinstance(n.func, ast.Name)}
+    return {id(n.func) for n in nodes_of(node, ast.Call) if isinstance(n.func, ast.Name)}
 
 
 def _value_names(node: ast.AST) -> list[ast.Name]:
     called = _called(node)
-    return [n for n in _in(node, ast.Name) if isinstance(n.ctx, ast.Load) and n.id not in _MODULES
+    return [n for n in nodes_of(node, ast.Name) if isinstance(n.ctx, ast.Load) and n.id not in _MODULES
             and id(n) not in called]
 
 
@@ -104,10 +100,10 @@ _FLOAT_SCALAR = re.compile(r"eps|scale|alpha|beta|gamma|slope|thresh|momentum|te
 def _kernel_roles(k: Kernel) -> dict[str, str]:
     roles = {p: ("ptr" if _PTR.search(p) else "constexpr" if p in k.constexpr else
                  "fscalar" if _FLOAT_SCALAR.search(p) else "scalar") for p in k.params}
-    for n in sorted(_in(k.node, ast.Assign, ast.AugAssign), key=lambda n: n.lineno):
+    for n in sorted(nodes_of(k.node, ast.Assign, ast.AugAssign), key=lambda n: n.lineno):
         targets = n.targets if isinstance(n, ast.Assign) else [n.target]
-        calls = {ast.unparse(c.func) for c in _in(n.value, ast.Call)}
-        used = {roles.get(x.id) for x in _in(n.value, ast.Name)}
+        calls = {ast.unparse(c.func) for c in nodes_of(n.value, ast.Call)}
+        used = {roles.get(x.id) for x in nodes_of(n.value, ast.Name)}
         if "tl.load" in calls or "data" in used or any(c.startswith("tl.") and c not in _INDEX_CALLS for c in calls):
             role = "data"
         elif calls & {"tl.arange", "tl.program_id"} or "index" in used:
@@ -115,7 +111,7 @@ def _kernel_roles(k: Kernel) -> dict[str, str]:
         else:
             role = "scalar"
         for t in targets:
-            for x in _in(t, ast.Name):
+            for x in nodes_of(t, ast.Name):
                 roles[x.id] = "data" if roles.get(x.id) == "data" else role
     return roles
 
@@ -150,13 +146,13 @@ def _scalar_locals(k: Kernel) -> list[str]:
     """Kernel locals computed from scalar parameters alone (`group_size = C_per_group * HW`)."""
     scalars = {p for p in k.params if _role(p, k) != "ptr"}
     out: list[str] = []
-    for n in _in(k.node, ast.Assign):
+    for n in nodes_of(k.node, ast.Assign):
         if len(n.targets) != 1 or not isinstance(n.targets[0], ast.Name):
             continue
-        calls = [ast.unparse(c.func) for c in _in(n.value, ast.Call)]
+        calls = [ast.unparse(c.func) for c in nodes_of(n.value, ast.Call)]
         if any(c not in ("tl.cdiv", "triton.cdiv") for c in calls):
             continue
-        if {x.id for x in _in(n.value, ast.Name)} - {"tl", "triton"} <= scalars | set(out):
+        if {x.id for x in nodes_of(n.value, ast.Name)} - {"tl", "triton"} <= scalars | set(out):
             out.append(n.targets[0].id)
     return out
 
@@ -174,7 +170,7 @@ def _name_substitute(src: Src, line0: int) -> list:
         cpool = [p for p in k.params if _role(p, k) == "constexpr"]
     else:
         pool, fpool, cpool = size_names(src, line0), [], []
-    targets = {t.id for t in _in(stmt, ast.Name) if isinstance(t.ctx, ast.Store)}
+    targets = {t.id for t in nodes_of(stmt, ast.Name) if isinstance(t.ctx, ast.Store)}
     casts = _cast_twins(k) if k is not None else {}
     out = []
     names = _value_names(stmt)
@@ -199,7 +195,7 @@ def _name_substitute(src: Src, line0: int) -> list:
 def _cast_twins(k: Kernel) -> dict[str, list[str]]:
     """A value and its cast (`xf = x.to(tl.float32)`): each may stand where the other was meant."""
     out: dict[str, list[str]] = {}
-    for n in _in(k.node, ast.Assign):
+    for n in nodes_of(k.node, ast.Assign):
         v = n.value
         if (len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and isinstance(v, ast.Call)
                 and isinstance(v.func, ast.Attribute) and v.func.attr == "to" and isinstance(v.func.value, ast.Name)):
@@ -218,11 +214,11 @@ def _drop_operand(src: Src, line0: int) -> list:
     if stmt is None:
         return []
     out = []
-    for node in _in(stmt, ast.BinOp):
+    for node in nodes_of(stmt, ast.BinOp):
         if not isinstance(node.op, _DROP_OPS) or node.lineno != node.end_lineno:
             continue
         for keep, dropped in ((node.left, node.right), (node.right, node.left)):
-            if isinstance(keep, ast.Constant) or any(_PTR.search(x.id) for x in _in(dropped, ast.Name)):
+            if isinstance(keep, ast.Constant) or any(_PTR.search(x.id) for x in nodes_of(dropped, ast.Name)):
                 continue  # a constant alone, or an address without its base pointer
             text = ast.unparse(keep)
             e = _replace(src, [(node, f"({text})" if isinstance(keep, ast.BinOp) else text)],
@@ -251,8 +247,8 @@ def _arg_swap(src: Src, line0: int) -> list:
     out = []
     k = src.kernel_at(line0)
     # a call's arguments, and a launch grid's axes (`grid = (a, b, c)`)
-    groups = [(c.args, False) for c in _in(src.tree, ast.Call) if c.lineno - 1 == line0]
-    groups += [(n.value.elts, True) for n in _in(src.tree, ast.Assign) if n.lineno - 1 == line0 and k is None
+    groups = [(c.args, False) for c in nodes_of(src.tree, ast.Call) if c.lineno - 1 == line0]
+    groups += [(n.value.elts, True) for n in nodes_of(src.tree, ast.Assign) if n.lineno - 1 == line0 and k is None
                and isinstance(n.value, ast.Tuple) and any(isinstance(t, ast.Name) and "grid" in t.id for t in n.targets)]
     groups += [(g.elts, True) for g in (launch.grid for launch in src.launches if launch.line == line0)
                if isinstance(g, ast.Tuple)]
@@ -287,17 +283,17 @@ def _bodies(tree: ast.AST) -> Iterator[list[ast.stmt]]:
 
 
 def _writes(s: ast.stmt) -> set[str]:
-    out = {n.id for n in _in(s, ast.Name) if isinstance(n.ctx, ast.Store)}
-    if any(ast.unparse(c.func).startswith(("tl.store", "tl.atomic")) for c in _in(s, ast.Call)):
+    out = {n.id for n in nodes_of(s, ast.Name) if isinstance(n.ctx, ast.Store)}
+    if any(ast.unparse(c.func).startswith(("tl.store", "tl.atomic")) for c in nodes_of(s, ast.Call)):
         out.add("<memory>")
     return out
 
 
 def _reads_of(s: ast.stmt) -> set[str]:
-    out = {n.id for n in _in(s, ast.Name) if isinstance(n.ctx, ast.Load)}
+    out = {n.id for n in nodes_of(s, ast.Name) if isinstance(n.ctx, ast.Load)}
     if isinstance(s, ast.AugAssign) and isinstance(s.target, ast.Name):
         out.add(s.target.id)
-    if any(ast.unparse(c.func).startswith(("tl.load", "tl.atomic")) for c in _in(s, ast.Call)):
+    if any(ast.unparse(c.func).startswith(("tl.load", "tl.atomic")) for c in nodes_of(s, ast.Call)):
         out.add("<memory>")
     return out
 
@@ -347,9 +343,9 @@ def _exp_cap(src: Src, line0: int) -> list:
     if stmt is None:
         return []
     parts = []
-    for c in _in(stmt, ast.Call):
+    for c in nodes_of(stmt, ast.Call):
         fn = ast.unparse(c.func)
-        if fn not in _EXP_FN or len(c.args) != 1 or any(ast.unparse(x.func) in _EXP_FN for x in _in(c.args[0], ast.Call)):
+        if fn not in _EXP_FN or len(c.args) != 1 or any(ast.unparse(x.func) in _EXP_FN for x in nodes_of(c.args[0], ast.Call)):
             continue
         cap = "80.0" if fn.endswith("exp") else "120.0"
         parts.append((c, f"{fn}(tl.minimum({ast.unparse(c.args[0])}, {cap}))"))
@@ -370,7 +366,7 @@ def _round_to_int(src: Src, line0: int) -> list:
     if stmt is None:
         return []
     out = []
-    for c in _in(stmt, ast.Call):
+    for c in nodes_of(stmt, ast.Call):
         if not (isinstance(c.func, ast.Attribute) and c.func.attr == "to" and c.args
                 and _INT_CAST.match(ast.unparse(c.args[0]))):
             continue
@@ -384,8 +380,8 @@ def _round_to_int(src: Src, line0: int) -> list:
 def _reduced_names(k: Kernel) -> tuple[list[ast.keyword], set[str]]:
     """The axis keywords of a kernel's reductions and the names that hold their results."""
     axes, names = [], set()
-    for n in _in(k.node, ast.Assign):
-        for c in _in(n.value, ast.Call):
+    for n in nodes_of(k.node, ast.Assign):
+        for c in nodes_of(n.value, ast.Call):
             if not ast.unparse(c.func).startswith("tl."):
                 continue
             for kw in c.keywords:
@@ -419,7 +415,7 @@ def _axis_flip(src: Src, line0: int) -> list:
         if not axes:
             continue
         parts: list[tuple[Any, str]] = [(kw.value, str(1 - kw.value.value)) for kw in axes]
-        parts += [(s, _flip(s)) for s in _in(k.node, ast.Subscript)
+        parts += [(s, _flip(s)) for s in nodes_of(k.node, ast.Subscript)
                   if isinstance(s.value, ast.Name) and s.value.id in names and _broadcast(s)]
         e = _replace(src, parts, f"kernel `{k.name}`: reduce along the other axis")
         if e:
@@ -429,10 +425,10 @@ def _axis_flip(src: Src, line0: int) -> list:
 
 def _axis_pairs(k: Kernel) -> dict[str, str]:
     """Offset name -> the bound it is compared with (`rm < M`), for the tl.arange offsets of a kernel."""
-    offsets = {t.id for n in _in(k.node, ast.Assign) for t in n.targets
+    offsets = {t.id for n in nodes_of(k.node, ast.Assign) for t in n.targets
                if isinstance(t, ast.Name) and "tl.arange" in ast.unparse(n.value)}
     pairs: dict[str, str] = {}
-    for c in _in(k.node, ast.Compare):
+    for c in nodes_of(k.node, ast.Compare):
         left, right = c.left, c.comparators[0]
         if isinstance(left, ast.Subscript):
             left = left.value
@@ -451,15 +447,15 @@ def _broadcast_axis(src: Src, line0: int) -> list:
             continue
         (o1, b1), (o2, b2) = pairs.items()
         swap = {o1: o2, o2: o1, b1: b2, b2: b1}
-        for n in _in(k.node, ast.Assign):
+        for n in nodes_of(k.node, ast.Assign):
             if len(n.targets) != 1 or not isinstance(n.targets[0], ast.Name) or "tl.load" not in ast.unparse(n.value):
                 continue
             v = n.targets[0].id
-            uses = [s for s in _in(k.node, ast.Subscript) if isinstance(s.value, ast.Name) and s.value.id == v
+            uses = [s for s in nodes_of(k.node, ast.Subscript) if isinstance(s.value, ast.Name) and s.value.id == v
                     and _broadcast(s)]
             if not uses:
                 continue
-            parts: list[tuple[Any, str]] = [(x, swap[x.id]) for x in _in(n.value, ast.Name) if x.id in swap]
+            parts: list[tuple[Any, str]] = [(x, swap[x.id]) for x in nodes_of(n.value, ast.Name) if x.id in swap]
             parts += [(s, _flip(s)) for s in uses]
             e = _replace(src, parts, f"`{v}` along the other axis ({o1} <-> {o2})")
             if e:
@@ -479,7 +475,7 @@ def _rmw_atomic(src: Src, line0: int) -> list:
     ptr, val = ast.unparse(call.args[0]), call.args[1]
     if not isinstance(val.op, ast.Add):
         return []
-    loaded = {ast.unparse(c.args[0]) for c in _in(src.kernel_at(line0).node, ast.Call)  # type: ignore[union-attr]
+    loaded = {ast.unparse(c.args[0]) for c in nodes_of(src.kernel_at(line0).node, ast.Call)  # type: ignore[union-attr]
               if ast.unparse(c.func) == "tl.load" and c.args}
     for old, add in ((val.left, val.right), (val.right, val.left)):
         reads_ptr = (isinstance(old, ast.Call) and ast.unparse(old.func) == "tl.load" and old.args
