@@ -9,11 +9,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("triton")
-
-from kagent.tools.sandbox import SandboxSpec  # noqa: E402
-from kagent.tools.triton_capture import load_module  # noqa: E402
-from kagent.verifiers import compile_check  # noqa: E402
+from kagent.tools.sandbox import SandboxSpec
+from kagent.tools.triton_capture import load_module
+from kagent.verifiers import compile_check
 
 HONEST = '''
 import triton

@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+import torch
 
 from kagent.verifiers import perturb
 
@@ -65,7 +66,6 @@ print(json.dumps({
 
 
 def test_noncontiguous_views_hold_the_same_values():
-    torch = pytest.importorskip("torch")
     x, v, i, s = torch.randn(5, 7), torch.randn(7), torch.arange(12).view(3, 4), torch.randn(2, 3, 4)
     out, changed = perturb.noncontiguous([x, v, i, s, 2.0])
     assert changed == [0, 3]
@@ -77,7 +77,6 @@ def test_noncontiguous_views_hold_the_same_values():
 
 
 def test_refill_keeps_pointer_and_version_and_changes_the_values():
-    torch = pytest.importorskip("torch")
     from kagent.verifiers.canary import guarded_copy
     from kagent.verifiers.harness import refill_unversioned
 
@@ -107,7 +106,6 @@ class _Allocator:
 
 
 def test_earlier_calls_run_as_drawn_and_stop_quietly_on_an_exception():
-    torch = pytest.importorskip("torch")
     from kagent.verifiers.harness import _warm_calls
 
     m = _Counting()
@@ -119,7 +117,6 @@ def test_earlier_calls_run_as_drawn_and_stop_quietly_on_an_exception():
 
 
 def test_the_cost_of_a_larger_case_scales_with_rows_or_elements():
-    torch = pytest.importorskip("torch")
     from kagent.verifiers.harness import _size_ratio
 
     first = [torch.randn(16, 1024)]
