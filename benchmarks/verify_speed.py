@@ -263,16 +263,19 @@ def main() -> None:
         r = verify(cand, None if ref == cand else ref, device=args.device, timing=False, **pinned)
         cold = time.perf_counter() - t
         t = time.perf_counter()
-        verify(cand, None if ref == cand else ref, device=args.device, timing=False, **pinned)
+        w = verify(cand, None if ref == cand else ref, device=args.device, timing=False, **pinned)
         warm = time.perf_counter() - t
         t = time.perf_counter()
         verify(cand, None if ref == cand else ref, device=args.device, timing=False, anticheat=False, **pinned)
         no_ac = time.perf_counter() - t
         kb = kernelbench_style(cand, ref, args.device)
         rows.append({"kernel": e["path"], "cold_s": cold, "warm_s": warm, "warm_no_anticheat_s": no_ac, "kernelbench_s": kb,
-                     "verdict": r.verdict, "cases": len(r.cases)})
+                     "verdict": r.verdict, "cases": len(r.cases), "warm_phases": w.phases})
         print(f"{Path(e['path']).stem:28s} {cold:7.2f} {warm:7.2f} {no_ac:7.2f} {kb:10.2f} {warm / kb:8.2f} {r.verdict:>8s}",
               flush=True)
+        print("  warm phases: " + ", ".join(f"{k} {v:.2f}" for k, v in w.phases.items()), flush=True)
+        if args.out:  # after every kernel: a run cut short keeps what it measured
+            args.out.write_text(json.dumps({"device": args.device, "rows": rows}, indent=1))
     med = {k: statistics.median(r[k] for r in rows) for k in ("cold_s", "warm_s", "warm_no_anticheat_s", "kernelbench_s")}
     ac = statistics.median(r["warm_s"] - r["warm_no_anticheat_s"] for r in rows)
     print(f"\nmedian: cold {med['cold_s']:.2f} s, warm {med['warm_s']:.2f} s, KernelBench-style {med['kernelbench_s']:.2f} s; "

@@ -7,12 +7,9 @@ of it once and forks a process per job; each job gets namespaces of its own befo
 code runs (tools/jobns.py: its own writable folder, private /tmp and HOME, the spec's hidden paths,
 no capability, its own PID namespace), so a job reaches neither the server nor another job.
 
-Used for the harness under bubblewrap, on the CPU and on CUDA. CUDA cannot be used by a process
-forked after CUDA was set up, so the server never sets it up (it imports torch and Triton, which
-do not; it checks that `torch.cuda` is still uninitialized before it says it is ready): each job
-initializes CUDA itself, as a fresh process would. Anything else (no bubblewrap; a server that did
-not come up) falls back to one sandboxed process per job (tools/sandbox.Spawned).
-`KAGENT_FORK_SERVER=0` turns it off; `KAGENT_FORK_SERVER=cpu` keeps it to CPU verification.
+Used for the harness on the CPU under bubblewrap; anything else (CUDA: a forked process cannot
+use CUDA set up before the fork; no bubblewrap; a server that did not come up) falls back to one
+sandboxed process per job (tools/sandbox.Spawned). `KAGENT_FORK_SERVER=0` turns it off.
 """
 
 from __future__ import annotations
@@ -203,11 +200,8 @@ _MAX_SERVERS = 3  # the verifier's two kinds (main, plain script) and one more
 _servers_lock = threading.Lock()
 
 
-def enabled(device: str = "cpu") -> bool:
-    switch = os.environ.get(_ENV_SWITCH, "1")
-    if switch == "0" or (switch == "cpu" and device != "cpu"):
-        return False
-    return device in ("cpu", "cuda") and sandbox_kind() == "bwrap"
+def enabled() -> bool:
+    return os.environ.get(_ENV_SWITCH, "1") != "0" and sandbox_kind() == "bwrap"
 
 
 def forked(argv: list[str], env: dict[str, str], memory_limit_mb: int | None, spec: SandboxSpec) -> Forked | None:
@@ -215,7 +209,7 @@ def forked(argv: list[str], env: dict[str, str], memory_limit_mb: int | None, sp
 
     argv: `[python, *flags, -m, module]` (a worker of forkserver_main.MODULES) or `[python, script.py]`
     (a plain script that runs the harness, whose argv the job then sees)."""
-    if not enabled(spec.device):
+    if spec.device != "cpu" or not enabled():
         return None
     if len(argv) >= 3 and argv[-2] == "-m" and argv[-1] in MODULES:
         flags, module, job_argv = argv[1:-2], argv[-1], argv[-2:]
@@ -223,8 +217,7 @@ def forked(argv: list[str], env: dict[str, str], memory_limit_mb: int | None, sp
         flags, module, job_argv = None, "kagent.verifiers.harness", [argv[1]]
     else:
         return None
-    key = (tuple(flags) if flags is not None else None, module, tuple(sorted(env.items())), tuple(spec.writable),
-           spec.device)
+    key = (tuple(flags) if flags is not None else None, module, tuple(sorted(env.items())), tuple(spec.writable))
     with _servers_lock:
         server = _servers.get(key, False)
         if server and server.disabled:

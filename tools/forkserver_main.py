@@ -35,7 +35,6 @@ _PRELOAD = {
     "kagent.verifiers.compile_check": (),
 }
 _SETUP_FAILED = 121  # the job's namespaces could not be set up: nothing of the job ran
-SERVER_MARK = "KAGENT_FORK_SERVER_PROCESS"  # set in the server only (a job's environment is its own)
 MODULES = tuple(_PRELOAD)  # what a job may run
 
 
@@ -97,15 +96,6 @@ def _run_job(req: dict, module: str, uid: int, gid: int) -> None:
     os._exit(code if code >= 0 else 128 - code)
 
 
-def _cuda_driver_loaded() -> bool:
-    """Is libcuda mapped into this process? torch and Triton load it only when CUDA is first used."""
-    try:
-        with open("/proc/self/maps") as f:
-            return any("libcuda.so" in line for line in f)
-    except OSError:
-        return False
-
-
 def _self_test(uid: int, gid: int, root: str) -> str | None:
     """Set up one job's namespaces and drop privileges in a throwaway process: None if it works."""
     job_dir = os.path.join(root, "selftest")
@@ -137,7 +127,6 @@ def main() -> int:
     try:
         if module not in MODULES:
             raise ValueError(f"{module} is not a worker the fork server runs")
-        os.environ[SERVER_MARK] = "1"  # the harness's warm-up leaves CUDA alone here (each job sets it up)
         for name in _PRELOAD[module]:
             importlib.import_module(name)
         warm_up = getattr(importlib.import_module(module), "_warm_up", None)
@@ -145,9 +134,6 @@ def main() -> int:
             warm_up()
     except Exception as exc:  # noqa: BLE001 - the parent falls back to one process per job
         _send({"ready": False, "error": f"preload failed: {type(exc).__name__}: {exc}"})
-        return 1
-    if _cuda_driver_loaded():  # a job forked from here could not use CUDA
-        _send({"ready": False, "error": "the CUDA driver was loaded before the first fork"})
         return 1
     if threading.active_count() != 1:  # a thread would not survive the fork
         _send({"ready": False, "error": f"{threading.active_count()} threads after the imports"})

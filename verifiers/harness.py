@@ -1231,11 +1231,8 @@ def _warm_up() -> None:
     import torch.nn.utils._expanded_weights  # noqa: F401
     from torch.utils import _python_dispatch  # noqa: F401
 
-    # the CUDA context's start, paid before the job arrives; never in a fork server (tools/forkserver.py),
-    # whose jobs could not use a CUDA set up before their fork
-    if (os.environ.get("CUDA_VISIBLE_DEVICES") != "" and not os.environ.get("KAGENT_FORK_SERVER_PROCESS")
-            and torch.cuda.is_available()):
-        torch.cuda.init()
+    if os.environ.get("CUDA_VISIBLE_DEVICES") != "" and torch.cuda.is_available():
+        torch.cuda.init()  # the CUDA context's start, paid before the job arrives
     try:
         import triton  # noqa: F401
     except ImportError:  # a CUDA-C-only candidate does not need Triton

@@ -78,7 +78,7 @@ def _drop_spare() -> None:
 
 def _forks(device: str) -> bool:
     """Harness workers come from a warm fork server (tools/forkserver.py): no spare to start."""
-    return forkserver.enabled(device)
+    return device == "cpu" and forkserver.enabled()
 
 
 def sandbox_spec(device: str, config: VerifyConfig, hide: list[str] | None = None,
