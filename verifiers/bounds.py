@@ -112,6 +112,7 @@ _state = _State()
 _installed = False
 _enabled = True  # benchmarks/verify_speed.py --bounds-cost toggles it to time the same calls with and without
 _TRITON_DIR: str | None = None
+_patched: list[tuple[type, str, object]] = []  # (class, method, the check's wrapper), for intact()
 
 
 # --- what the harness calls ---------------------------------------------------------------------
@@ -173,8 +174,16 @@ def install() -> bool:
     builder.create_masked_load, builder.create_masked_store = create_masked_load, create_masked_store
     builder.create_atomic_rmw, builder.create_atomic_cas = create_atomic_rmw, create_atomic_cas
     grid._init_args_hst, grid.__call__ = _init_args_hst, __call__
+    _patched[:] = [(builder, "create_masked_load", create_masked_load), (builder, "create_masked_store", create_masked_store),
+                   (builder, "create_atomic_rmw", create_atomic_rmw), (builder, "create_atomic_cas", create_atomic_cas),
+                   (grid, "_init_args_hst", _init_args_hst), (grid, "__call__", __call__)]
     _installed = True
     return True
+
+
+def intact() -> bool:
+    """Installed, switched on, and every patched method of the interpreter still the check's own."""
+    return _installed and _enabled and all(getattr(cls, name, None) is fn for cls, name, fn in _patched)
 
 
 @contextmanager
