@@ -28,3 +28,22 @@ def test_allocations_are_poisoned_guarded_and_can_be_bypassed():
             else:
                 setattr(torch, name, fn)
     assert not math.isnan(torch.zeros(1).item())
+
+
+def test_canary_runs_are_skipped_only_where_they_cannot_change_the_verdict():
+    from kagent.verifiers import bounds
+    from kagent.verifiers.harness import _canaries_can_tell, _Run
+
+    assert bounds.install()
+    job = {"bounds_check": True}
+    written = _Run([torch.ones(4, 3)], [], [], [], [])
+    assert not _canaries_can_tell(written, "cpu", job)  # every element written, every access checked
+    assert _canaries_can_tell(_Run([torch.tensor([1.0, float("nan")])], [], [], [], []), "cpu", job)  # never written?
+    assert _canaries_can_tell(_Run([torch.ones(3, dtype=torch.int32)], [], [], [], []), "cpu", job)  # no NaN fill
+    assert _canaries_can_tell(written, "cuda", job)  # no bounds check on the GPU
+    assert _canaries_can_tell(written, "cpu", {"bounds_check": False})
+    bounds.set_enabled(False)  # switched off (or unhooked) in the worker: the canaries stay
+    try:
+        assert _canaries_can_tell(written, "cpu", job)
+    finally:
+        bounds.set_enabled(True)
