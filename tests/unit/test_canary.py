@@ -30,11 +30,13 @@ def test_allocations_are_poisoned_guarded_and_can_be_bypassed():
     assert not math.isnan(torch.zeros(1).item())
 
 
-def test_canary_runs_are_skipped_only_where_they_cannot_change_the_verdict():
+def test_canary_runs_are_skipped_only_where_they_cannot_change_the_verdict(monkeypatch):
     from kagent.verifiers import bounds
     from kagent.verifiers.harness import _canaries_can_tell, _Run
 
-    assert bounds.install()
+    # as in a worker after bounds.install() (not called here: it would patch this process's interpreter)
+    monkeypatch.setattr(bounds, "_installed", True)
+    monkeypatch.setattr(bounds, "_patched", [])
     job = {"bounds_check": True}
     written = _Run([torch.ones(4, 3)], [], [], [], [])
     assert not _canaries_can_tell(written, "cpu", job)  # every element written, every access checked
@@ -42,8 +44,8 @@ def test_canary_runs_are_skipped_only_where_they_cannot_change_the_verdict():
     assert _canaries_can_tell(_Run([torch.ones(3, dtype=torch.int32)], [], [], [], []), "cpu", job)  # no NaN fill
     assert _canaries_can_tell(written, "cuda", job)  # no bounds check on the GPU
     assert _canaries_can_tell(written, "cpu", {"bounds_check": False})
-    bounds.set_enabled(False)  # switched off (or unhooked) in the worker: the canaries stay
-    try:
-        assert _canaries_can_tell(written, "cpu", job)
-    finally:
-        bounds.set_enabled(True)
+    monkeypatch.setattr(bounds, "_enabled", False)  # switched off in the worker: the canaries stay
+    assert _canaries_can_tell(written, "cpu", job)
+    monkeypatch.setattr(bounds, "_enabled", True)
+    monkeypatch.setattr(bounds, "_patched", [(bounds._State, "__init__", None)])  # a wrapper replaced
+    assert _canaries_can_tell(written, "cpu", job)
