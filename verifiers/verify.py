@@ -174,7 +174,7 @@ def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | Non
     stall.stop()
     if stall.fired:
         result = result.model_copy(update={"status": "timeout", "signal": None})
-    if config.prewarm and prefix is None and take_spare:
+    if config.prewarm and prefix is None and take_spare and not _forks(device):
         _start_spare(config, device, spec)
     if scratch is not None and worker.scratch != scratch:
         shutil.rmtree(worker.scratch, ignore_errors=True)

@@ -45,9 +45,11 @@ def _default_verify(vcfg: VerifyConfig) -> VerifyFn:
     def run(candidate: Path, reference: Path, timeout_s: float | None = None) -> Any:
         from kagent.verifiers.verify import verify_paths  # torch-free until a verify runs
 
-        cfg = vcfg
+        # a repair verifies again and again: the next verify's worker starts while this one's result is
+        # read (where workers are not forked from a warm server: CUDA)
+        cfg = vcfg.model_copy(update={"prewarm": True})
         if timeout_s is not None and timeout_s < vcfg.timeout_s:
-            cfg = vcfg.model_copy(update={"timeout_s": timeout_s})
+            cfg = cfg.model_copy(update={"timeout_s": timeout_s})
         return verify_paths(candidate, reference, cfg)
 
     return run
