@@ -9,7 +9,8 @@ process per kernel, as a harness runs it).
 Prints, per kernel: kagent verify with a cold reference cache, with a warm one (the reference is
 computed once per run), warm with anti-cheat off (what anti-cheat costs), the KernelBench-style
 check, the ratios, and "loop": warm with the worker started ahead, as the repair loop verifies
-(`prewarm`; on the CPU workers are forked from a warm server instead, so loop = warm there).
+(`prewarm`, LOOP_GAP_S after the previous verify, as a repair's search takes; on the CPU workers are
+forked from a warm server instead, so loop = warm there).
 
 `--bounds-cost` (CPU) measures what the Triton interpreter's bounds check (verifiers/bounds.py)
 costs: per kernel, the candidate's forward on the problem's inputs in one process with the check
@@ -37,6 +38,8 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
+# between two verifies a repair screens candidates (seconds): time enough for the spare worker to start
+LOOP_GAP_S = 8.0
 CORPUS = ROOT / "tests" / "corpus"
 
 _KERNELBENCH_STYLE = r'''
@@ -272,6 +275,7 @@ def main() -> None:
         verify(cand, None if ref == cand else ref, device=args.device, timing=False, anticheat=False, prewarm=True,
                **pinned)
         no_ac = time.perf_counter() - t
+        time.sleep(LOOP_GAP_S)  # the search between two verifies of a repair, while the spare starts
         t = time.perf_counter()
         lw = verify(cand, None if ref == cand else ref, device=args.device, timing=False, prewarm=True, **pinned)
         loop = time.perf_counter() - t
