@@ -113,3 +113,25 @@ def test_a_few_wrong_elements_in_a_large_output_still_fail():
     cand.view(-1)[idx] += 1e-3  # wrong, though far below KernelBench's 1e-2
     cls, ev, msg = compare(ref, truth, cand, 0, R)
     assert cls is not None and ev.mismatch_count >= 50, msg
+
+
+def test_sensitivity_sees_two_close_scores_move_apart():
+    """A softmax row with two close, large scores: moving both by one float32 rounding in the same
+    direction changes nothing, moving them apart changes the result by ~p(1-p) * 2|s| * eps. Whatever
+    the random signs, the conditioning measured is the latter (else a correct kernel that rounds each
+    scaled score, honest work, fails: correct/scaled_softmax.py at seed 262702535)."""
+    import torch
+
+    from kagent.verifiers.harness import _EPS32, _sensitivity
+
+    class Softmax(torch.nn.Module):
+        def forward(self, x):
+            return torch.softmax(x, dim=-1)
+
+    x = torch.tensor([[4000.0, 4000.5]])
+    out64 = torch.softmax(x.double(), dim=-1)
+    p = float(out64[0, 0])
+    expected = p * (1 - p) * 2 * 4000 * _EPS32
+    for seed in range(8):  # some of these draw the same sign for both scores
+        sens = _sensitivity(Softmax(), [x], [out64], "cpu", seed)[0]
+        assert float(sens.min()) > 0.5 * expected, (seed, sens, expected)
