@@ -112,8 +112,9 @@ class _Half:
     half = ""
 
     @pytest.fixture(scope="class")
-    def outcomes(self, tmp_path_factory):
-        return _repair_all(HALVES[self.half], tmp_path_factory)
+    @classmethod
+    def outcomes(cls, tmp_path_factory):
+        return _repair_all(HALVES[cls.half], tmp_path_factory)
 
     def test_each_result_is_honest(self, outcomes, entry):
         s, fresh = outcomes[entry["path"]]
