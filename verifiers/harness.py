@@ -215,7 +215,7 @@ def _double(x):
 
 
 _EPS32 = 1.1920928955078125e-07
-_SENS_EXTRA_S = 0.5  # the sensitivity's extra moves, together, cost at most this (a slow reference gets none)
+_SENS_EXTRA_S = 0.1  # the sensitivity's extra moves, together, cost at most this (a slow reference gets none)
 
 
 def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int) -> list | None:
