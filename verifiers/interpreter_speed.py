@@ -9,8 +9,11 @@ loop pays that per iteration: a quarter of the interpreter's time on a blocked m
 Here the names of each package's builtins are listed once, and a package whose builtins are all
 patched is not walked again until a launch's end restores them (a device call inside a launch finds
 nothing left to patch, in Triton's loop as in this one). Every walk patches each builtin name whose
-current member is still a builtin, in the same (sorted) order, exactly as Triton does. What a kernel
-computes does not change: only the listing and the empty walks are skipped.
+current member is still a builtin, in the same (sorted) order, exactly as Triton does. A device call
+whose `triton.language` modules the running launch has patched already skips `_patch_lang` as a whole
+(Triton would set the same tensor methods, `range` and reductions again, and never restore them), and
+the interpreter's dtype table is built once instead of per operation. What a kernel computes does not
+change: only the listing, the empty walks and the repeated sets are skipped.
 """
 
 from __future__ import annotations
@@ -58,12 +61,48 @@ def install() -> bool:
         patched.add(id(pkg))
 
     restore = scope_cls.restore
+    patch_lang = getattr(ti, "_patch_lang", None)
+    langs_of: dict[Any, frozenset[int]] = {}  # a jit function -> ids of the language modules in its globals
+    done: set[int] = set()  # language modules `_patch_lang` has patched since the last restore
+
+    def _patch_lang(fn):
+        langs = langs_of.get(fn)
+        if langs is None:
+            langs = langs_of[fn] = frozenset(id(v) for v in fn.__globals__.values()
+                                             if inspect.ismodule(v) and (v is tl or v is tl.core))
+        if langs and langs <= done:  # a device call inside a launch: everything it would set is set
+            return scope_cls()
+        scope = patch_lang(fn)
+        done.update(langs)
+        return scope
 
     def _restore(self) -> None:  # the end of a launch puts builtins back: every package is listed again
         patched.clear()
+        done.clear()
         restore(self)
 
     ti._patch_builtin = _patch_builtin
     scope_cls.restore = _restore
+    if callable(patch_lang):
+        ti._patch_lang = _patch_lang
+    np_dtype = getattr(ti, "_get_np_dtype", None)
+    if callable(np_dtype):
+        ti._get_np_dtype = _cached(np_dtype)
     _installed = True
     return True
+
+
+def _cached(np_dtype):
+    """`_get_np_dtype` builds a dict of 18 dtypes on every call (once per operation and program)."""
+    table: dict[Any, Any] = {}
+
+    def _get_np_dtype(tt_dtype):
+        try:
+            return table[tt_dtype]
+        except KeyError:
+            result = table[tt_dtype] = np_dtype(tt_dtype)
+            return result
+        except TypeError:  # unhashable: as Triton does it
+            return np_dtype(tt_dtype)
+
+    return _get_np_dtype

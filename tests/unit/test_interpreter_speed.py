@@ -40,21 +40,26 @@ SCRIPT = textwrap.dedent('''
         rowmax[(3,)](x, out, 37, 20, BLOCK_R=8, BLOCK_C=32)
         return out
 
+    from triton.runtime import interpreter as ti
+    cores = []
+    real_core = ti._patch_lang_core
+    ti._patch_lang_core = lambda *a, **k: (cores.append(1), real_core(*a, **k))[1]
     listed = []
     real = inspect.getmembers
     inspect.getmembers = lambda *a, **k: (listed.append(1), real(*a, **k))[1]
     plain = run()
-    plain_listings = len(listed)
+    plain_listings, plain_cores = len(listed), len(cores)
     assert interpreter_speed.install() and interpreter_speed.install()
-    listed.clear()
+    listed.clear(); cores.clear()
     fast = run(); again = run()
     print(json.dumps({"same": torch.equal(plain, fast) and torch.equal(fast, again),
                       "right": torch.allclose(fast, (2 * x).amax(dim=1) + 1),
-                      "plain_listings": plain_listings, "fast_listings": len(listed)}))
+                      "plain_listings": plain_listings, "fast_listings": len(listed),
+                      "plain_cores": plain_cores, "fast_cores": len(cores)}))
 ''')
 
 
-def test_cheaper_patching_gives_the_same_results_and_lists_each_package_once(tmp_path):
+def test_cheaper_patching_gives_the_same_results_and_patches_once_per_launch(tmp_path):
     script = tmp_path / "run.py"
     script.write_text(SCRIPT)
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300,
@@ -66,3 +71,7 @@ def test_cheaper_patching_gives_the_same_results_and_lists_each_package_once(tmp
     # iteration here); with the patch each package is listed once, whatever the number of calls
     assert got["plain_listings"] > 50, got
     assert got["fast_listings"] <= 5, got
+    # and a device call inside a launch patches the language only where the launch has not: per launch
+    # `tl` for the kernel, then `tl.core` and `tl` once for the first call into triton.language.standard
+    assert got["plain_cores"] > 40, got
+    assert got["fast_cores"] == 2 * 3, got
