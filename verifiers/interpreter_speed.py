@@ -87,20 +87,25 @@ def install() -> bool:
         ti._patch_lang = _patch_lang
     np_dtype = getattr(ti, "_get_np_dtype", None)
     if callable(np_dtype):
-        ti._get_np_dtype = _cached(np_dtype)
+        ti._get_np_dtype = _cached(np_dtype, tl)
     _installed = True
     return True
 
 
-def _cached(np_dtype):
-    """`_get_np_dtype` builds a dict of 18 dtypes on every call (once per operation and program)."""
+def _cached(np_dtype, tl):
+    """`_get_np_dtype` builds a dict of 18 dtypes on every call (once per operation and program). A
+    block's dtype is its element's (pointers: uint64), as in Triton; block and pointer types are not
+    hashable, their scalar element types are."""
     table: dict[Any, Any] = {}
 
     def _get_np_dtype(tt_dtype):
+        element = tt_dtype.element_ty if isinstance(tt_dtype, tl.block_type) else tt_dtype
+        if isinstance(element, tl.pointer_type):
+            return np_dtype(element)
         try:
-            return table[tt_dtype]
+            return table[element]
         except KeyError:
-            result = table[tt_dtype] = np_dtype(tt_dtype)
+            result = table[element] = np_dtype(element)
             return result
         except TypeError:  # unhashable: as Triton does it
             return np_dtype(tt_dtype)

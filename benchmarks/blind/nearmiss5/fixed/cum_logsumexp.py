@@ -1,5 +1,5 @@
-"""Cumulative log-sum-exp: one program per row, chunks scanned in order with a running total
-carried in log space."""
+"""Cumulative log-sum-exp: one program per row; each chunk is scanned with a log-add-exp
+combine and joined to the running total carried from the previous chunks."""
 
 import torch
 import torch.nn as nn
@@ -8,19 +8,23 @@ import triton.language as tl
 
 
 @triton.jit
+def logaddexp(a, b):
+    m = tl.maximum(a, b)
+    d = -tl.abs(a - b)
+    return tl.where(m == float("-inf"), m, m + tl.log(1.0 + tl.exp(d)))
+
+
+@triton.jit
 def cumlse_kernel(x_ptr, out_ptr, n_cols, stride, BLOCK: tl.constexpr):
     row = tl.program_id(0)
-    carry = float("-inf")
+    carry = tl.full([BLOCK], float("-inf"), dtype=tl.float32)
     for start in range(0, n_cols, BLOCK):
         cols = start + tl.arange(0, BLOCK)
         mask = cols < n_cols
         x = tl.load(x_ptr + row * stride + cols, mask=mask, other=float("-inf"))
-        m = tl.maximum(tl.max(x, axis=0), carry)
-        e = tl.exp(x - m)
-        c = tl.exp(carry - m)
-        y = m + tl.log(tl.cumsum(e, axis=0) + c)
+        y = logaddexp(tl.associative_scan(x, 0, logaddexp), carry)
         tl.store(out_ptr + row * stride + cols, y, mask=mask)
-        carry = m + tl.log(tl.sum(e, axis=0) + c)
+        carry = tl.full([BLOCK], 0.0, dtype=tl.float32) + tl.max(y, axis=0)
 
 
 class ModelNew(nn.Module):
