@@ -1,5 +1,4 @@
-"""Adaptive average pooling 1-D: one program per (n, c) row, all bins at once; bin i covers
-[floor(i L / O), ceil((i + 1) L / O))."""
+"""Adaptive average pooling 1-D: one program per (n, c) row, all bins at once."""
 
 import torch
 import torch.nn as nn

@@ -1,4 +1,4 @@
-"""Row argmin over chunks: keep the best value and index seen so far (first index on ties)."""
+"""Row argmin over chunks, keeping the best value and index seen so far."""
 
 import torch
 import torch.nn as nn

@@ -1,4 +1,4 @@
-"""CELU: max(0, x) + min(0, alpha * (exp(x / alpha) - 1))."""
+"""CELU, elementwise."""
 
 import torch
 import torch.nn as nn

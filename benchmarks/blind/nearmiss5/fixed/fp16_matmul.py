@@ -1,4 +1,4 @@
-"""fp16 x fp16 matmul, fp32 accumulator, result stored in the inputs' dtype."""
+"""fp16 x fp16 matmul with an fp32 accumulator."""
 
 import torch
 import torch.nn as nn

@@ -1,4 +1,4 @@
-"""Gemma RMSNorm on fp16 input: statistics in fp32, (1 + w) scale, fp16 output."""
+"""Gemma RMSNorm on fp16 input, one program per row."""
 
 import torch
 import torch.nn as nn

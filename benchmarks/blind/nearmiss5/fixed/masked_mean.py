@@ -1,4 +1,4 @@
-"""Masked row mean: one program per row, count clamped to at least one."""
+"""Masked row mean: one program per row."""
 
 import torch
 import torch.nn as nn

@@ -1,4 +1,4 @@
-"""2x2/2 max pooling: grid = (planes, output blocks); each program takes BLOCK flat output pixels."""
+"""2x2/2 max pooling: each program takes BLOCK flat output pixels of one plane."""
 
 import torch
 import torch.nn as nn

@@ -1,5 +1,4 @@
-"""cdist (p = 2): grid = (row tiles of X, row tiles of Y); each program holds the whole feature
-dimension in one block."""
+"""cdist (p = 2), tiled over the rows of X and of Y."""
 
 import torch
 import torch.nn as nn

@@ -1,5 +1,4 @@
-"""Channel shuffle: output channel c reads input channel (c % g) * (C / g) + c // g.
-Grid = (n * C, spatial blocks)."""
+"""Channel shuffle: one program per (image, output channel) and spatial block."""
 
 import torch
 import torch.nn as nn

@@ -1,4 +1,4 @@
-"""Elementwise clamp with tensor bounds: min(max(x, lo), hi)."""
+"""Elementwise clamp with tensor bounds."""
 
 import torch
 import torch.nn as nn

@@ -1,5 +1,4 @@
-"""1x1 convolution as a matmul per image: out[n, co, p] = sum_ci w[co, ci] x[n, ci, p] + b[co].
-Grid = (pixel tiles, output-channel tiles, batch)."""
+"""1x1 convolution as a tiled matmul over channels, bias added in the epilogue."""
 
 import torch
 import torch.nn as nn

@@ -1,4 +1,4 @@
-"""log-sigmoid, elementwise, in the form min(x, 0) - log(1 + exp(-|x|))."""
+"""log-sigmoid, elementwise."""
 
 import torch
 import torch.nn as nn

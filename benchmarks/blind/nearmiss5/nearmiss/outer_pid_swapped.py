@@ -1,4 +1,4 @@
-"""Outer product, tiled: grid = (row tiles, column tiles)."""
+"""Outer product, tiled in 2-D."""
 
 import torch
 import torch.nn as nn

@@ -1,5 +1,5 @@
-"""Weight-normalised linear: the K loop accumulates x v^T and the row norms of v together;
-the epilogue scales each output column by g / ||v_n|| and adds the bias."""
+"""Weight-normalised linear: the K loop accumulates x v^T and the squared norms of v together;
+the epilogue applies g / ||v|| and the bias."""
 
 import torch
 import torch.nn as nn
