@@ -67,6 +67,11 @@ def scrubbed_env(extra: dict[str, str] | None = None, base: dict[str, str] | Non
     return env
 
 
+# set in a CUDA candidate worker's environment: a worker that starts before its job opens and closes one
+# CUDA profiler session while it waits (CUPTI's first start costs ~5 s on an H200; verifiers/harness.py)
+WARM_PROFILER_ENV = "KAGENT_WARM_PROFILER"
+
+
 def candidate_env(device: str, extra: dict[str, str] | None = None) -> dict[str, str]:
     """The environment of any process that runs candidate code (verify, capture, PTX differential):
     scrubbed, with kagent's own Triton/extension caches; on CPU the Triton interpreter and no GPU."""

@@ -135,6 +135,19 @@ _LIBRARY_KERNEL_RE = re.compile(
 )
 
 
+def warm_cuda_profiler() -> None:
+    """Open and close one CUDA profiler session: CUPTI's first start in a process takes seconds (~5 s
+    on an H200), later ones milliseconds. A worker started ahead of its job calls this while it waits."""
+    import warnings
+
+    from torch.profiler import ProfilerActivity, profile
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with profile(activities=[ProfilerActivity.CUDA]):
+            pass
+
+
 class LaunchCounter:
     """Counts the kernels launched while the block runs.
 

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import atexit
+import concurrent.futures
 import contextlib
 import hashlib
 import json
@@ -32,8 +33,8 @@ from kagent.report import CaseInfo, CheckNotRun, FailureClass, Finding, Timing, 
 from kagent.procs import cores_to_overlap
 from kagent.tools.problem import ProblemFiles, inspect_sources
 from kagent.tools import forkserver
-from kagent.tools.sandbox import (SandboxResult, SandboxSpec, Spawned, candidate_env, home_writes, python_argv,
-                                  sandbox_kind)
+from kagent.tools.sandbox import (WARM_PROFILER_ENV, SandboxResult, SandboxSpec, Spawned, candidate_env, home_writes,
+                                  python_argv, sandbox_kind)
 from kagent.verifiers import casefiles, oracle, perturb
 from kagent.verifiers.suite import CaseSpec, plan_cases
 from kagent.verifiers.timing import timing_lock_env
@@ -63,17 +64,68 @@ def resolve_device(device: str) -> str:
     return "cuda" if torch.cuda.is_available() else "cpu"
 
 
-# One worker started ahead of need, per process (see tools/sandbox.Spawned). Only callers that
-# verify again and again (the repair loop, batches) ask for it with VerifyConfig.prewarm.
-_spare: Spawned | None = None
+# Workers started ahead of need, per process, one per role (see tools/sandbox.Spawned): "candidate"
+# (the main run), "reference" (a reference job: the fresh-seed case's, or a cache miss) and
+# "perturbed" (the plain-script run, with its folders). Only callers that verify again and again (the
+# repair loop, batches) ask for them with VerifyConfig.prewarm; on the CPU workers are forked from a
+# warm server instead. A spare is taken only by a job whose worker settings (`want`) it was started with.
+class _Spare:
+    def __init__(self, worker: Spawned | forkserver.Forked, want: tuple, folders: tuple[Path, ...] = ()) -> None:
+        self.worker, self.want, self.folders = worker, want, folders
+
+    def drop(self) -> None:
+        self.worker.kill()
+        for folder in self.folders:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
-def _drop_spare() -> None:
-    global _spare
-    if _spare is not None:
-        _spare.kill()
-        _spare = None
+_spares: dict[str, _Spare] = {}
+_spares_lock = threading.Lock()
+# spares are started from one thread that lives as long as the process: the sandbox kills a worker
+# when the thread that started it ends (bwrap --die-with-parent: the parent-death signal follows the
+# thread), and verifies run in threads that end (the perturbed run's, a batch's)
+_spawner: concurrent.futures.ThreadPoolExecutor | None = None
 
+
+def _drop_spare(role: str | None = None) -> None:
+    with _spares_lock:
+        dropped = [_spares.pop(r) for r in ([role] if role else list(_spares)) if r in _spares]
+    for spare in dropped:
+        spare.drop()
+
+
+def _take_spare(role: str, want: tuple) -> _Spare | None:
+    """The waiting worker of `role` if it was started with these settings (else it is dropped)."""
+    with _spares_lock:
+        spare = _spares.pop(role, None)
+    if spare is None:
+        return None
+    if spare.want == want and spare.worker.alive():
+        return spare
+    spare.drop()
+    return None
+
+
+def _keep_spare(role: str, want: tuple, start: Callable[[], _Spare]) -> None:
+    """Start the next job's worker of `role` now (Python, torch, Triton and CUDA start while other work
+    runs), unless one with the same settings is waiting; one started for other settings is replaced."""
+    with _spares_lock:
+        old = _spares.get(role)
+        if old is not None and old.want == want and old.worker.alive():
+            return
+    _drop_spare(role)
+    global _spawner
+    with _spares_lock:
+        if _spawner is None:
+            _spawner = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="kagent-spares")
+    spare = _spawner.submit(start).result()
+    with _spares_lock:
+        replaced, _spares[role] = _spares.get(role), spare
+    if replaced is not None:
+        replaced.drop()
+    if not getattr(_drop_spare, "registered", False):
+        atexit.register(_drop_spare)
+        _drop_spare.registered = True  # type: ignore[attr-defined]
 
 
 def _forks(device: str) -> bool:
@@ -124,58 +176,51 @@ def _worker_key(argv: list[str], env: dict[str, str], limit: int | None, spec: S
     return (tuple(argv), tuple(sorted(env.items())), limit, spec.model_dump_json(), sandbox_kind())
 
 
-def _start_spare(config: VerifyConfig, device: str, spec: SandboxSpec | None = None) -> None:
-    """Start the next job's worker now (Python, torch, Triton and CUDA start while other work runs);
-    a spare started for other settings is replaced."""
-    global _spare
+def _harness_env(device: str, mode: str, extra: dict[str, str] | None = None) -> dict[str, str]:
+    warm = {WARM_PROFILER_ENV: "1"} if mode == "candidate" and device == "cuda" else {}
+    return candidate_env(device, {**timing_lock_env(), **warm, **(extra or {})})
+
+
+def _start_spare(config: VerifyConfig, device: str, spec: SandboxSpec | None = None, mode: str = "candidate") -> None:
+    """Start the next `mode` job's worker now (the candidate's, or a reference job's)."""
     limit = config.memory_limit_mb if device == "cpu" else None
     spec = spec if spec is not None else sandbox_spec(device, config)
-    argv, env = python_argv(_HARNESS), candidate_env(device, timing_lock_env())
-    if _spare is not None:
-        if _spare.key == _worker_key(argv, env, limit, spec) and _spare.alive():
-            return
-        _drop_spare()
-    _spare = Spawned(argv, env=env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit, spec=spec)
-    if not getattr(_drop_spare, "registered", False):
-        atexit.register(_drop_spare)
-        _drop_spare.registered = True  # type: ignore[attr-defined]
+    argv, env = python_argv(_HARNESS), _harness_env(device, mode)
+    _keep_spare(mode, _worker_key(argv, env, limit, spec),
+                lambda: _Spare(Spawned(argv, env=env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit, spec=spec),
+                               _worker_key(argv, env, limit, spec)))
 
 
 def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | None = None,
              prefix: list[str] | None = None, env: dict[str, str] | None = None,
-             scratch: Path | None = None, take_spare: bool = True) -> tuple[SandboxResult, Path]:
+             scratch: Path | None = None) -> tuple[SandboxResult, Path]:
     """Run one harness job in a sandboxed worker; the job's out_dir is the worker's scratch folder
-    (the only place it may write), returned for the caller to read and remove."""
-    global _spare
+    (the only place it may write), returned for the caller to read and remove. A job takes the
+    waiting worker of its mode (candidate or reference) where one was started with its settings."""
+    mode = job["mode"]
     argv = [*(prefix or []), *python_argv(_HARNESS)]
-    full_env = candidate_env(device, {**timing_lock_env(), **(env or {})})
+    full_env = _harness_env(device, mode, env)
     limit = config.memory_limit_mb if device == "cpu" else None
     # the reference worker reads the reference file (wherever it is, /tmp included)
-    spec = sandbox_spec(device, config, hide, [job["reference"]] if job["mode"] == "reference" else None)
+    spec = sandbox_spec(device, config, hide, [job["reference"]] if mode == "reference" else None)
     if scratch is not None:  # a folder the caller prepared (e.g. the sanitizer's log file goes there)
         spec = spec.model_copy(update={"writable": [*spec.writable, str(scratch)]})
     timeout = config.timeout_s * (4 if prefix else 1)
-    worker = None
-    key = _worker_key(argv, full_env, limit, spec)
-    if not take_spare:  # the spare is kept for the job after this one
-        pass
-    elif _spare is not None and _spare.key == key and _spare.alive() and scratch is None:
-        worker, _spare = _spare, None
-    elif _spare is not None:
-        _drop_spare()
+    spare = _take_spare(mode, _worker_key(argv, full_env, limit, spec)) if scratch is None and prefix is None else None
+    worker = spare.worker if spare is not None else None
     if worker is None and scratch is None:
         worker = forkserver.forked(argv, full_env, limit, spec)
     if worker is None:
         worker = Spawned(argv, env=full_env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit, spec=spec)
     out_dir = scratch or worker.scratch
     _stage_candidate(job, out_dir)
-    stall = _Stall(worker, out_dir / f"{job['mode']}_events.jsonl", timeout)
+    stall = _Stall(worker, out_dir / f"{mode}_events.jsonl", timeout)
     result = worker.finish(json.dumps({**job, "out_dir": str(out_dir)}).encode(), timeout * config.timeout_total_factor)
     stall.stop()
     if stall.fired:
         result = result.model_copy(update={"status": "timeout", "signal": None})
-    if config.prewarm and prefix is None and take_spare and not _forks(device):
-        _start_spare(config, device, spec)
+    if config.prewarm and prefix is None and scratch is None and not _forks(device):
+        _start_spare(config, device, spec, mode)
     if scratch is not None and worker.scratch != scratch:
         shutil.rmtree(worker.scratch, ignore_errors=True)
     return result, out_dir
@@ -214,29 +259,21 @@ class _Perturbed:
         reference outputs come from the cache like any other case's (given the cases, it returns their
         entry and events). plan: perturb.plan's draws (earlier calls, clock offset, init factors). rows:
         overrides (and fallbacks) of a 4097-row case (suite_adversarial.rows_past_cap_shrunk)."""
-        import concurrent.futures
-
         self._cached_reference = cached_reference
         self.plan = plan or {}
         self.noncontiguous = config.noncontiguous
+        self._next: Callable[[], None] | None = None
 
         first = {**job["cases"][0], "full_checks": False, "determinism": False}
         self.case = first["name"]
-        env = {k: v for k, v in candidate_env(device).items() if k not in _PERTURBED_UNSET}
-        self.folder = Path(tempfile.mkdtemp(prefix="run-"))
-        script = self.folder / "main.py"
-        script.write_text(_PERTURBED_SCRIPT)
-        # the extra cases' reference outputs are written here later: visible to this worker from the start
-        # (laid out as the cache is: <root>/reference/<entry> inputs, <root>/expected/<entry> outputs,
-        # the latter moved out of the worker's view before it starts)
-        self._fresh_root = Path(tempfile.mkdtemp(prefix="kagent-fresh-"))
+        want = _perturbed_want(config, device, hide)
+        spare = (_take_spare("perturbed", want) if not _forks(device) else None) or _perturbed_worker(config, device, hide)
+        self.worker = spare.worker
+        self.folder, self._fresh_root = spare.folders
+        # the extra cases' reference outputs are written here later (see _perturbed_worker)
         self.fresh_dir: Path | None = self._fresh_root / "reference" / "fresh"
-        self.fresh_dir.mkdir(parents=True)
-        spec = sandbox_spec(device, config, hide, [str(self.folder), str(self.fresh_dir)])
-        argv, limit = [sys.executable, str(script)], config.memory_limit_mb if device == "cpu" else None
-        self.worker: Spawned | forkserver.Forked = (forkserver.forked(argv, env, limit, spec)
-                                                    or Spawned(argv, env=env, cwd=Path(tempfile.gettempdir()),
-                                                               memory_limit_mb=limit, spec=spec))
+        if config.prewarm and not _forks(device):  # the next verify's, started when this run has finished
+            self._next = lambda: _keep_spare("perturbed", want, lambda: _perturbed_worker(config, device, hide))
         self.fresh: dict | None = None
         self.extras: list[dict] = []
         if reference_job is not None and fresh_seed is not None:
@@ -298,7 +335,7 @@ class _Perturbed:
         elif reference_job is not None:
             # the reference of the first and the extra cases, uncached (the fresh seed is new every run)
             rjob = {**reference_job, "cases": pjob["cases"], "timing": False}
-            result, out = _run_job(rjob, config.model_copy(update={"prewarm": False}), device, take_spare=False)
+            result, out = _run_job(rjob, config, device)
             # a forked worker writes in a folder of its own (a job given a folder starts a whole
             # process: 2-4 s more per verify); its files move to the folder this worker sees
             tmp = self.fresh_dir
@@ -458,6 +495,38 @@ class _Perturbed:
         shutil.rmtree(self.worker.scratch, ignore_errors=True)
         shutil.rmtree(self.folder, ignore_errors=True)
         shutil.rmtree(self._fresh_root, ignore_errors=True)
+        if self._next is not None:
+            self._next, start = None, self._next
+            start()
+
+
+def _perturbed_env(device: str) -> dict[str, str]:
+    return {k: v for k, v in candidate_env(device).items() if k not in _PERTURBED_UNSET}
+
+
+def _perturbed_want(config: VerifyConfig, device: str, hide: list[str]) -> tuple:
+    """The settings a perturbed worker is started with, but for its own folders."""
+    limit = config.memory_limit_mb if device == "cpu" else None
+    return ("perturbed", tuple(hide), limit, sandbox_spec(device, config, hide).model_dump_json(),
+            tuple(sorted(_perturbed_env(device).items())), sandbox_kind())
+
+
+def _perturbed_worker(config: VerifyConfig, device: str, hide: list[str]) -> _Spare:
+    """A worker that looks like a user's own script (`python main.py` in a folder of its own), with the
+    folder where the extra cases' reference outputs will be written, visible to it from its start (laid
+    out as the cache is: <root>/reference/<entry> inputs, <root>/expected/<entry> outputs, the latter
+    moved out of the worker's view before it starts)."""
+    folder = Path(tempfile.mkdtemp(prefix="run-"))
+    (folder / "main.py").write_text(_PERTURBED_SCRIPT)
+    fresh_root = Path(tempfile.mkdtemp(prefix="kagent-fresh-"))
+    fresh_dir = fresh_root / "reference" / "fresh"
+    fresh_dir.mkdir(parents=True)
+    spec = sandbox_spec(device, config, hide, [str(folder), str(fresh_dir)])
+    argv, env = [sys.executable, str(folder / "main.py")], _perturbed_env(device)
+    limit = config.memory_limit_mb if device == "cpu" else None
+    worker = (forkserver.forked(argv, env, limit, spec)
+              or Spawned(argv, env=env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit, spec=spec))
+    return _Spare(worker, _perturbed_want(config, device, hide), (folder, fresh_root))
 
 
 ROWS_CASE_ROWS = 4097
@@ -642,7 +711,7 @@ def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, confi
                                      evidence={"entry": case_dir.name, "files": bad[:20]}))
             casefiles.remove(case_dir)
     job = _reference_job(files, cases, device, config)
-    result, tmp = _run_job(job, config, device, take_spare=False)  # a spare is the candidate's
+    result, tmp = _run_job(job, config, device)
     try:
         events = _events(tmp / "reference_events.jsonl")
         errors = [e for e in events if e["event"] == "reference_error"]

@@ -186,7 +186,7 @@ def test_verify_passes_the_timing_lock_to_its_sandboxed_worker(monkeypatch, tmp_
         raise Stop
 
     monkeypatch.setattr(V, "candidate_env", fake_env)
-    monkeypatch.setattr(V, "_spare", None)
+    monkeypatch.setattr(V, "_spares", {})
     monkeypatch.setenv(TIMING_LOCK_ENV, str(tmp_path / "0.lock"))
     for call in (lambda: V._run_job({"mode": "reference", "out_dir": str(tmp_path)}, VerifyConfig(), "cuda", tmp_path),
                  lambda: V._start_spare(VerifyConfig(), "cuda")):
