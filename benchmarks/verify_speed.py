@@ -271,11 +271,12 @@ def main() -> None:
         w = verify(cand, None if ref == cand else ref, device=args.device, timing=False, **pinned)
         warm = time.perf_counter() - t
         t = time.perf_counter()
-        # (prewarm: when it is done, the next job's worker starts: the loop run below takes it)
-        verify(cand, None if ref == cand else ref, device=args.device, timing=False, anticheat=False, prewarm=True,
-               **pinned)
+        verify(cand, None if ref == cand else ref, device=args.device, timing=False, anticheat=False, **pinned)
         no_ac = time.perf_counter() - t
-        time.sleep(LOOP_GAP_S)  # the search between two verifies of a repair, while the spare starts
+        # a repair loop's verifies: each starts the next one's workers when it is done (prewarm); the first
+        # primes, the second (after the search's gap, while the workers start) is measured
+        verify(cand, None if ref == cand else ref, device=args.device, timing=False, prewarm=True, **pinned)
+        time.sleep(LOOP_GAP_S)
         t = time.perf_counter()
         lw = verify(cand, None if ref == cand else ref, device=args.device, timing=False, prewarm=True, **pinned)
         loop = time.perf_counter() - t
