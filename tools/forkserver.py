@@ -196,7 +196,10 @@ def _read(path: Path) -> bytes:
 
 
 _servers: dict[tuple, ForkServer | None] = {}  # by kind of worker, least recently used first
-_MAX_SERVERS = 3  # the verifier's two kinds (main, plain script) and one more
+# the kinds a repair uses: the harness (main run), the plain-script harness (perturbed run), the
+# compile check, the repair search's screen worker; and one more. Fewer thrash: with 3, each of a
+# repair's steps evicted the server the next one needed (3 server starts, ~8 s, per repair)
+_MAX_SERVERS = 5
 _servers_lock = threading.Lock()
 
 
