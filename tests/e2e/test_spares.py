@@ -37,11 +37,10 @@ def test_the_next_verify_takes_the_workers_started_for_it(monkeypatch):
         assert set(V._spares) == set(first)
         assert all(V._spares[role].worker is not first[role].worker for role in first)
 
-        # a verify with other settings does not take them: they are replaced, not reused
-        other = config.model_copy(update={"memory_limit_mb": config.memory_limit_mb + 1})
-        waiting = dict(V._spares)
-        assert verify(cand, ref, config=other).verdict == "pass"
-        assert all(not s.worker.alive() for s in waiting.values())
+        # a job with other settings does not take a waiting worker: it is dropped (and replaced after)
+        waiting = V._spares["candidate"]
+        assert V._take_spare("candidate", ("other settings",)) is None
+        assert not waiting.worker.alive() and "candidate" not in V._spares
     finally:
         V._drop_spare()
     assert not V._spares
