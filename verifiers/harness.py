@@ -1271,12 +1271,13 @@ def _warm_up() -> None:
     if os.environ.get("CUDA_VISIBLE_DEVICES") != "" and torch.cuda.is_available():
         torch.cuda.init()  # the CUDA context's start, paid before the job arrives
         from kagent.tools.sandbox import WARM_PROFILER_ENV
-        from kagent.verifiers import traps
 
         if os.environ.get(WARM_PROFILER_ENV) == "1" and not _job_waiting():
             # a candidate's worker started ahead of its job: the launch counter's CUDA profiler will
             # start at the first case, and CUPTI's first start in a process takes seconds (a thread
             # does not hide it: it holds the interpreter lock). Paid now, while nothing waits.
+            from kagent.verifiers import traps
+
             traps.warm_cuda_profiler()
     try:
         import triton  # noqa: F401

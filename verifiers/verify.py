@@ -186,9 +186,9 @@ def _start_spare(config: VerifyConfig, device: str, spec: SandboxSpec | None = N
     limit = config.memory_limit_mb if device == "cpu" else None
     spec = spec if spec is not None else sandbox_spec(device, config)
     argv, env = python_argv(_HARNESS), _harness_env(device, mode)
-    _keep_spare(mode, _worker_key(argv, env, limit, spec),
-                lambda: _Spare(Spawned(argv, env=env, cwd=Path(tempfile.gettempdir()), memory_limit_mb=limit, spec=spec),
-                               _worker_key(argv, env, limit, spec)))
+    key = _worker_key(argv, env, limit, spec)
+    _keep_spare(mode, key, lambda: _Spare(Spawned(argv, env=env, cwd=Path(tempfile.gettempdir()),
+                                                  memory_limit_mb=limit, spec=spec), key))
 
 
 def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | None = None,
