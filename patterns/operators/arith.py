@@ -118,9 +118,31 @@ _SOFTPLUS = re.compile(r"\btl\.log\(\s*1(?:\.0*)?\s*\+\s*tl\.exp\(\s*(\w+)\s*\)\
 _LSE = re.compile(r"\btl\.log\(\s*tl\.sum\(\s*tl\.exp\(\s*(\w+)\s*\)\s*,\s*(axis\s*=\s*)?(\d+)\s*\)\s*\)")
 
 
+_SUM_EXP = re.compile(r"^(\s*)(\w+)\s*=\s*tl\.sum\(\s*tl\.exp\(\s*(\w+)\s*\)\s*,\s*(?:axis\s*=\s*)?(\d+)\s*\)\s*$")
+
+
+def _split_lse(lines: list[str]) -> list:
+    """`s = tl.sum(tl.exp(x), axis=0)` ... `tl.log(s)`: subtract the max first, add it back after the log."""
+    out = []
+    for i, ln in enumerate(lines):
+        m = _SUM_EXP.match(code_part(ln))
+        if not m:
+            continue
+        ind, s_name, x, axis = m.groups()
+        mx = f"{x}_max"
+        for j in range(i + 1, min(i + 12, len(lines))):
+            if re.search(rf"\btl\.log\(\s*{s_name}\s*\)", lines[j]):
+                new = [f"{ind}{mx} = tl.max({x}, axis={axis})",
+                       f"{ind}{s_name} = tl.sum(tl.exp({x} - {mx}), axis={axis})", *lines[i + 1:j],
+                       re.sub(rf"\btl\.log\(\s*{s_name}\s*\)", f"({mx} + tl.log({s_name}))", lines[j])]
+                out.append((f"lines {i + 1}-{j + 1}: log-sum-exp with the max subtracted", i, j + 1, new))
+                break
+    return out
+
+
 @operator("stable_math", "stable", 2, "numerically stable tanh, softplus and log-sum-exp", global_=True)
 def _stable(src: Src, line0: int) -> list:
-    out = []
+    out = _split_lse(src.lines)
     lines = src.lines
     exps = {}
     for i, ln in enumerate(lines):

@@ -98,7 +98,20 @@ def _unused_param(src: Src, line0: int) -> list:
                                       f"split the index by `{p}` before the modulo")
                             if e:
                                 out.append(e)
+        # an unused scale (`scale`, `alpha`, `inv_temp`): a computed value meant to be scaled by it
+        for p in (p for p in unused if _SCALE_NAME.search(p)):
+            for n in sorted(nodes_of(k.node, ast.Assign), key=lambda n: n.lineno):
+                v = n.value
+                if isinstance(v, (ast.Call, ast.BinOp)) and not _index_like(v) and "tl.load" not in ast.unparse(v):
+                    text = ast.unparse(v)
+                    e = _swap(src, v, f"({text}) * {p}" if isinstance(v, ast.BinOp) else f"{text} * {p}",
+                              f"scaled by unused parameter `{p}`")
+                    if e:
+                        out.append(e)
     return out
+
+
+_SCALE_NAME = re.compile(r"scale|alpha|beta|gamma|temp|factor|coef|mult|inv_", re.I)
 
 
 def _index_like(node: ast.expr) -> bool:
@@ -276,6 +289,16 @@ def _alloc_shape(src: Src, line0: int) -> list:
         shape = node.args[0]
         if isinstance(shape, (ast.Tuple, ast.List)):
             elts, first, last = shape.elts, shape, shape
+        elif len(node.args) == 1 and re.search(r"\.shape\b|\.size\(\)", ast.unparse(shape)):
+            # a shape object (`x.shape[:-1]`): the kept axis starred around it
+            seg = _span(src, shape, shape)
+            if seg is not None and src.lines[seg[0]].isascii():
+                line0_, a, b = seg
+                text, sh = src.lines[line0_], ast.unparse(shape)
+                for new in (f"(*{sh}, 1)", f"(1, *{sh})"):
+                    out.append(one_line(f"line {line0_ + 1}: output shape {sh} -> {new}", line0_,
+                                        text[:a] + new + text[b:]))
+            continue
         elif len(node.args) > 1 or not isinstance(shape, ast.Attribute):  # sizes as arguments: empty(n, d)
             elts, first, last = node.args, node.args[0], node.args[-1]
         else:

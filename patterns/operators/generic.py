@@ -133,8 +133,8 @@ def _name_exchange(src: Src, line0: int) -> list:
     distinct = list(dict.fromkeys(n.id for n in names))
     out = []
     for a, b in itertools.combinations(distinct[:6], 2):
-        if _role(a, k) != _role(b, k) or _role(a, k) in ("ptr", "index"):
-            continue  # an exchange of offsets is the stride operators' move
+        if _role(a, k) != _role(b, k) or _role(a, k) == "ptr":
+            continue  # an exchange of addresses is the stride operators' move
         parts = [(n, b if n.id == a else a) for n in names if n.id in (a, b)]
         e = _replace(src, parts, f"exchange `{a}` and `{b}`")
         if e:
@@ -172,10 +172,14 @@ def _name_substitute(src: Src, line0: int) -> list:
         pool, fpool, cpool = size_names(src, line0), [], []
     targets = {t.id for t in nodes_of(stmt, ast.Name) if isinstance(t.ctx, ast.Store)}
     casts = _cast_twins(k) if k is not None else {}
+    data = _data_before(k, line0) if k is not None else []
+    shapes = _def_shapes(k) if k is not None else {}
     out = []
     names = _value_names(stmt)
     for n in names[:10]:
         group = next((g for g in (pool, fpool, cpool) if n.id in g), casts.get(n.id, []))
+        if not group and n.id in data:  # a data value: its look-alikes (`aa` for `bb`, `d` for `ad`)
+            group = _lookalikes(n.id, data, shapes)
         for alt in group:
             if alt == n.id or alt in targets:
                 continue
@@ -190,6 +194,57 @@ def _name_substitute(src: Src, line0: int) -> list:
                 if e:
                     out.append(e)
     return out
+
+
+def _data_before(k: Kernel, line0: int) -> list[str]:
+    """The kernel's data names (loaded values and what is computed from them) bound before `line0`,
+    nearest first."""
+    roles = _kernel_roles(k)
+    seen: dict[str, int] = {}
+    for n in nodes_of(k.node, ast.Name):
+        if isinstance(n.ctx, ast.Store) and n.lineno - 1 < line0 and roles.get(n.id) == "data":
+            seen[n.id] = max(seen.get(n.id, 0), n.lineno)
+    return sorted(seen, key=lambda x: -seen[x])
+
+
+def _distance(a: str, b: str) -> int:
+    """Levenshtein distance of two names."""
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def _def_shapes(k: Kernel) -> dict[str, str]:
+    """Each kernel local -> the form of its last definition with names and constants blanked
+    (`aa += a * a` and `bb += b * b` have one form: parallel accumulators)."""
+    class Blank(ast.NodeTransformer):
+        def visit_Name(self, n: ast.Name) -> ast.AST:
+            return ast.Name(id="_", ctx=ast.Load())
+
+        def visit_Constant(self, n: ast.Constant) -> ast.AST:
+            return ast.Constant(value=0)
+
+    out: dict[str, str] = {}
+    for n in sorted(nodes_of(k.node, ast.Assign, ast.AugAssign), key=lambda n: n.lineno):
+        targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+        form = type(n.op).__name__ if isinstance(n, ast.AugAssign) else "="
+        shape = form + ast.dump(Blank().visit(ast.parse(ast.unparse(n.value), mode="eval")))
+        for t in targets:
+            if isinstance(t, ast.Name):
+                out[t.id] = shape
+    return out
+
+
+def _lookalikes(name: str, pool: list[str], shapes: dict[str, str], keep: int = 3) -> list[str]:
+    """The names of `pool` most like `name`: defined in the same form first, then by edit distance
+    relative to length, then nearness."""
+    alts = [p for p in pool if p != name]
+    return sorted(alts, key=lambda p: (shapes.get(p) != shapes.get(name),
+                                       _distance(name, p) / max(len(name), len(p)), alts.index(p)))[:keep]
 
 
 def _cast_twins(k: Kernel) -> dict[str, list[str]]:
@@ -248,6 +303,9 @@ def _arg_swap(src: Src, line0: int) -> list:
     k = src.kernel_at(line0)
     # a call's arguments, and a launch grid's axes (`grid = (a, b, c)`)
     groups = [(c.args, False) for c in nodes_of(src.tree, ast.Call) if c.lineno - 1 == line0]
+    # a select's two branches, whatever their roles (`tl.where(m, x, fill)` for `tl.where(m, fill, x)`)
+    groups += [(c.args[1:], True) for c in nodes_of(src.tree, ast.Call) if c.lineno - 1 == line0
+               and ast.unparse(c.func) in ("tl.where", "torch.where") and len(c.args) == 3]
     groups += [(n.value.elts, True) for n in nodes_of(src.tree, ast.Assign) if n.lineno - 1 == line0 and k is None
                and isinstance(n.value, ast.Tuple) and any(isinstance(t, ast.Name) and "grid" in t.id for t in n.targets)]
     groups += [(g.elts, True) for g in (launch.grid for launch in src.launches if launch.line == line0)
@@ -258,7 +316,8 @@ def _arg_swap(src: Src, line0: int) -> list:
         pairs = sorted(itertools.combinations(args, 2),
                        key=lambda p: (isinstance(p[0], ast.Name), args.index(p[1]) - args.index(p[0]) > 1))
         for a, b in pairs:
-            if ast.unparse(a) == ast.unparse(b) or isinstance(a, ast.Constant) or isinstance(b, ast.Constant):
+            if ast.unparse(a) == ast.unparse(b) or (not any_pair and (isinstance(a, ast.Constant)
+                                                                       or isinstance(b, ast.Constant))):
                 continue
             if any_pair:
                 pass

@@ -129,6 +129,15 @@ def _stride(src: Src, line0: int) -> list:
     for m in _STRIDE.finditer(code):
         for a in alts(m):
             out.append(one_line(f"line {line0 + 1}: {m.group(0)} -> {a}", line0, code[: m.start()] + a + code[m.end():]))
+    # the same dimension's stride of another tensor of the launch (`out.stride(0)` for `x.stride(0)`)
+    launch = next((la for la in src.launches if la.line == line0), None)
+    if launch is not None:
+        tensors = list(dict.fromkeys(a.id for a in launch.args if isinstance(a, ast.Name)))
+        for m in re.finditer(r"\b(\w+)\.stride\(", code):
+            for t in tensors:
+                if t != m.group(1):
+                    out.append(one_line(f"line {line0 + 1}: {m.group(1)}.stride -> {t}.stride", line0,
+                                        code[: m.start()] + t + code[m.start() + len(m.group(1)):]))
     return out
 
 
@@ -211,6 +220,14 @@ def _divmod(src: Src, line0: int) -> list:
         return []
     out = [one_line(f"line {line0 + 1}: `//` -> `%`", line0, new) for new in sub_each(r"\s//\s", " % ", code)]
     out += [one_line(f"line {line0 + 1}: `%` -> `//`", line0, new) for new in sub_each(r"(?<=[\w)\]])\s%\s", " // ", code)]
+    # the other operation by another extent (`offs % C` for `offs // L`: the tile/interleave slip)
+    sizes = [p for p in _int_params(src, line0) if "stride" not in p.lower()][:5]
+    for op, other in (("%", "//"), ("//", "%")):
+        for m in re.finditer(rf"(?<=[\w)\]])\s{op}\s(\w+)\b(?!\s*[(\[.])", code):
+            for q in sizes:
+                if q != m.group(1):
+                    out.append(one_line(f"line {line0 + 1}: `{op} {m.group(1)}` -> `{other} {q}`", line0,
+                                        code[: m.start()] + f" {other} {q}" + code[m.end():]))
     return out
 
 

@@ -176,3 +176,29 @@ def _mask_extend(src: Src, line0: int) -> list:
             new = code[:start] + f"{f} & ({expr.strip()})" + code[end:]
             out.append(one_line(f"line {line0 + 1}: mask also bounds {v} < {b}", line0, new))
     return out
+
+
+_CLAMPS = ("tl.clamp", "tl.minimum", "tl.maximum", "min", "max", "torch.clamp")
+_BOUNDS = ("0.0", "1.0", "-1.0", "6.0")
+
+
+@operator("clamp_bound", "compare", 3, "a clamp's literal bound: 0, 1, -1 or 6 (relu6's 6 on a gate bounded by 1)",
+          scopes=("kernel", "host"))
+def _clamp_bound(src: Src, line0: int) -> list:
+    out = []
+    for c in ast.walk(src.tree):
+        if not (isinstance(c, ast.Call) and c.lineno - 1 == line0 and ast.unparse(c.func) in _CLAMPS):
+            continue
+        for a in c.args:
+            lit = a.operand if isinstance(a, ast.UnaryOp) and isinstance(a.op, ast.USub) else a
+            if not (isinstance(lit, ast.Constant) and isinstance(lit.value, (int, float))) or a.lineno != a.end_lineno:
+                continue
+            text = src.lines[line0]
+            if not text.isascii():
+                continue
+            cur = float(ast.literal_eval(a))
+            for v in _BOUNDS:
+                if float(v) != cur:
+                    out.append(one_line(f"line {line0 + 1}: clamp bound {ast.unparse(a)} -> {v}", line0,
+                                        text[: a.col_offset] + v + text[a.end_col_offset:]))
+    return out

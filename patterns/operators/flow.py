@@ -1,0 +1,152 @@
+"""Loop and data-flow operators: what a value carries across a loop, and where a statement sits.
+
+- a value carried between loop iterations that each iteration overwrites instead of combining
+  (`best = tl.max(x)` for `best = tl.maximum(best, tl.max(x))`);
+- an epilogue indented into the loop (a bias added once per K block): the loop's last statements
+  moved after it;
+- an index found inside one block of a loop (`tl.argmax` of the tile) without the block's start;
+- integer arithmetic done before the cast to float (`(q - z).to(tl.float32)` wraps in uint8);
+- a host-side cap that the kernel has no loop for (`min(next_power_of_2(n), 512)`).
+
+Edits replace whole statements or the source text of AST nodes; the rest stays as written.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from kagent.patterns.operators.base import Src, nodes_of, operator
+from kagent.patterns.operators.generic import _replace, _stmt_at
+
+# how a reduction's result is combined with the value carried from earlier blocks
+_COMBINE = {"tl.max": "tl.maximum({a}, {b})", "tl.min": "tl.minimum({a}, {b})", "tl.sum": "{a} + {b}"}
+_ALL_COMBINES = ("tl.maximum({a}, {b})", "tl.minimum({a}, {b})", "{a} + {b}", "{a} * {b}")
+
+
+def _loops(src: Src, line0: int | None = None) -> Iterator[ast.For]:
+    """The `for` loops of the kernels (those containing line `line0` when given)."""
+    for k in src.kernels.values():
+        for n in nodes_of(k.node, ast.For):
+            if line0 is None or n.lineno - 1 < line0 < (n.end_lineno or n.lineno):
+                yield n
+
+
+def _assigned_before(fn_body: list[ast.stmt], loop: ast.For) -> set[str]:
+    return {t.id for s in fn_body if s.lineno < loop.lineno for t in nodes_of(s, ast.Name)
+            if isinstance(t.ctx, ast.Store)}
+
+
+@operator("carry_combine", "init", 3, "a value carried across loop iterations combined, not overwritten: "
+          "best = f(x) -> best = max(best, f(x))")
+def _carry_combine(src: Src, line0: int) -> list:
+    stmt = _stmt_at(src, line0)
+    if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+        return []
+    name = stmt.targets[0].id
+    loop = next((lp for lp in _loops(src, line0) if stmt in lp.body), None)
+    k = src.kernel_at(line0)
+    if loop is None or k is None or name not in _assigned_before(k.node.body, loop):
+        return []
+    if any(isinstance(x, ast.Name) and x.id == name for x in ast.walk(stmt.value)):
+        return []  # it already reads what it carries
+    rhs = ast.unparse(stmt.value)
+    calls = [ast.unparse(c.func) for c in nodes_of(stmt.value, ast.Call)]
+    first = [_COMBINE[c] for c in calls if c in _COMBINE][:1]
+    out = []
+    for form in dict.fromkeys([*first, *_ALL_COMBINES]):
+        new = form.format(a=name, b=rhs)
+        e = _replace(src, [(stmt.value, new)], f"`{name}` combined with its carried value: {new}")
+        if e:
+            out.append(e)
+    return out
+
+
+@operator("loop_epilogue", "order", 3, "an epilogue indented into a loop: its last statements moved after it",
+          global_=True)
+def _loop_epilogue(src: Src, line0: int) -> list:
+    out = []
+    for loop in _loops(src):
+        body = loop.body
+        target = {t.id for t in nodes_of(loop.target, ast.Name)}
+        for j in range(1, min(3, len(body) - 1) + 1):
+            tail = body[-j:]
+            if any(isinstance(s, (ast.For, ast.While, ast.If)) for s in tail):
+                break
+            if any(isinstance(x, ast.Name) and x.id in target for s in tail for x in ast.walk(s)):
+                break  # a statement of the loop's own step
+            a, b = tail[0].lineno - 1, tail[-1].end_lineno or tail[-1].lineno
+            indent = len(src.lines[loop.lineno - 1]) - len(src.lines[loop.lineno - 1].lstrip())
+            inner = len(src.lines[a]) - len(src.lines[a].lstrip())
+            moved = [ln[inner - indent:] if ln[:inner - indent].strip() == "" else ln for ln in src.lines[a:b]]
+            out.append((f"lines {a + 1}-{b}: the loop's last {j} statement(s) after the loop", a, b, moved))
+    return out
+
+
+_ARG_REDUCE = ("tl.argmax", "tl.argmin")
+
+
+@operator("block_index_offset", "stride", 2, "an index found within one block of a loop without the block's "
+          "start: tl.argmax(x) -> tl.argmax(x) + start")
+def _block_index_offset(src: Src, line0: int) -> list:
+    stmt = _stmt_at(src, line0)
+    loop = next((lp for lp in _loops(src, line0) if stmt in lp.body), None)
+    if stmt is None or loop is None or not isinstance(loop.target, ast.Name):
+        return []
+    start = loop.target.id
+    out = []
+    for c in nodes_of(stmt, ast.Call):
+        if ast.unparse(c.func) in _ARG_REDUCE and start not in {x.id for x in nodes_of(c, ast.Name)}:
+            e = _replace(src, [(c, f"({ast.unparse(c)} + {start})")], f"`{ast.unparse(c.func)}` + the block start `{start}`")
+            if e:
+                out.append(e)
+    return out
+
+
+_WRAPS = (ast.Add, ast.Sub, ast.Mult)
+
+
+@operator("cast_first", "dtype", 3, "cast the operands, not the result: (q - z).to(f32) -> q.to(f32) - z.to(f32)")
+def _cast_first(src: Src, line0: int) -> list:
+    stmt = _stmt_at(src, line0)
+    if stmt is None:
+        return []
+    out = []
+    for c in nodes_of(stmt, ast.Call):
+        if not (isinstance(c.func, ast.Attribute) and c.func.attr == "to" and c.args
+                and isinstance(c.func.value, ast.BinOp) and isinstance(c.func.value.op, _WRAPS)):
+            continue
+        dt = ast.unparse(c.args[0])
+        op = c.func.value
+        sym = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*"}[type(op.op)]
+
+        def cast(x: ast.expr) -> str:
+            if isinstance(x, ast.Subscript):  # z[None, :] -> z.to(dt)[None, :]
+                return f"{ast.unparse(x.value)}.to({dt})[{ast.unparse(x.slice)}]"
+            t = ast.unparse(x)
+            return f"{t}.to({dt})" if isinstance(x, (ast.Name, ast.Call, ast.Attribute)) else f"({t}).to({dt})"
+
+        e = _replace(src, [(c, f"({cast(op.left)} {sym} {cast(op.right)})")], f"the operands cast to {dt} first")
+        if e:
+            out.append(e)
+    return out
+
+
+@operator("drop_cap", "block", 2, "a host-side cap with no loop behind it: min(next_power_of_2(n), 512) -> "
+          "next_power_of_2(n)", scopes=("host",))
+def _drop_cap(src: Src, line0: int) -> list:
+    stmt = _stmt_at(src, line0)
+    if stmt is None:
+        return []
+    out = []
+    for c in nodes_of(stmt, ast.Call):
+        if not (isinstance(c.func, ast.Name) and c.func.id in ("min", "max") and len(c.args) == 2):
+            continue
+        consts = [a for a in c.args if isinstance(a, ast.Constant)]
+        if len(consts) != 1:
+            continue
+        keep = next(a for a in c.args if not isinstance(a, ast.Constant))
+        e = _replace(src, [(c, ast.unparse(keep))], f"drop the cap `{ast.unparse(c)}`")
+        if e:
+            out.append(e)
+    return out
