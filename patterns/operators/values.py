@@ -197,6 +197,8 @@ def _clamp_bound(src: Src, line0: int) -> list:
             if not text.isascii():
                 continue
             cur = float(ast.literal_eval(a))
+            if isinstance(lit.value, int) and abs(cur) >= 16:
+                continue  # a size cap (`min(BLOCK, 1024)`), drop_cap's business
             for v in _BOUNDS:
                 if float(v) != cur:
                     out.append(one_line(f"line {line0 + 1}: clamp bound {ast.unparse(a)} -> {v}", line0,

@@ -322,3 +322,56 @@ class ModelNew(nn.Module):
 def test_generic_cuda_c_operators_edit_the_kernel_string(operator, needle):
     edits = _edits(CUDA_GENERIC_SRC, "numerical_mismatch")
     assert any(r.edit.operator == operator and needle in r.new_source for r in edits), operator
+
+
+FLOW_SRC = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def flow_kernel(x_ptr, q_ptr, b_ptr, o_ptr, i_ptr, n, z, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    best = tl.full((), -float("inf"), tl.float32)
+    idx = 0
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for k in range(0, n, BLOCK):
+        offs = k + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * n + offs, mask=offs < n, other=-float("inf"))
+        best = tl.max(x, axis=0)
+        idx = tl.argmax(x, axis=0)
+        acc += x
+        acc = acc + tl.load(b_ptr + offs, mask=offs < n, other=0.0)
+    q = tl.load(q_ptr + offs, mask=offs < n, other=0)
+    deq = (q - z).to(tl.float32)
+    y = tl.where(x > 0, 0.0, x)
+    tl.store(o_ptr + row, best + tl.sum(acc, axis=0) + tl.sum(deq, axis=0) + tl.sum(y, axis=0))
+    tl.store(i_ptr + row, idx)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        n = x.shape[-1]
+        o = torch.empty(x.shape[:-1], device=x.device)
+        BLOCK = min(triton.next_power_of_2(n), 1024)
+        flow_kernel[(x.shape[0],)](x, x, x, o, o, n, 3, BLOCK=BLOCK)
+        return o
+'''
+
+
+@pytest.mark.parametrize("operator,needle", [
+    ("carry_combine", "best = tl.maximum(best, tl.max(x, axis=0))"),
+    ("block_index_offset", "tl.argmax(x, axis=0) + k"),
+    ("loop_epilogue", "        acc += x\n    acc = acc + tl.load("),
+    ("cast_first", "(q.to(tl.float32) - z.to(tl.float32))"),
+    ("drop_cap", "BLOCK = triton.next_power_of_2(n)"),
+    ("arg_swap", "tl.where(x > 0, x, 0.0)"),
+    ("alloc_shape", "torch.empty((*x.shape[:-1], 1),"),
+])
+def test_flow_operators_propose_the_inverse_edit(operator, needle):
+    edits = _edits(FLOW_SRC, "numerical_mismatch") + _edits(FLOW_SRC, "shape_mismatch")
+    assert any(r.edit.operator == operator and needle in r.new_source for r in edits), operator
+    # a size cap is not a clamp bound
+    assert not any(r.edit.operator == "clamp_bound" and "min(triton.next_power_of_2(n), 0.0)" in r.new_source
+                   for r in edits)
