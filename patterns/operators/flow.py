@@ -17,6 +17,7 @@ import ast
 from collections.abc import Iterator
 
 from kagent.patterns.operators.base import Src, nodes_of, operator
+from kagent.patterns.operators.exprs import _unused
 from kagent.patterns.operators.generic import _replace, _stmt_at
 
 # how a reduction's result is combined with the value carried from earlier blocks
@@ -149,4 +150,65 @@ def _drop_cap(src: Src, line0: int) -> list:
         e = _replace(src, [(c, ast.unparse(keep))], f"drop the cap `{ast.unparse(c)}`")
         if e:
             out.append(e)
+    return out
+
+
+def _dead_values(body: list[ast.stmt]) -> dict[str, int]:
+    """Names a kernel computes but never reads outside their own updates (`cnt += valid`), with the
+    line after which they hold their final value."""
+    stores: dict[str, int] = {}
+    reads: set[str] = set()
+    for s in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if not isinstance(s, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            continue
+        targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+        own = {t.id for t in targets if isinstance(t, ast.Name)}
+        for t in own:
+            stores[t] = max(stores.get(t, 0), s.end_lineno or s.lineno)
+        reads |= {x.id for x in nodes_of(s.value, ast.Name) if x.id not in own} if s.value else set()
+    for s in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if isinstance(s, ast.stmt) and not isinstance(s, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            # reads in calls (tl.store), loop headers, conditions
+            for x in (s.value if isinstance(s, ast.Expr) else getattr(s, "iter", None) or getattr(s, "test", None),):
+                if isinstance(x, ast.AST):
+                    reads |= {n.id for n in nodes_of(x, ast.Name)}
+    return {n: ln for n, ln in stores.items() if n not in reads}
+
+
+@operator("dead_value", "operand", 3, "a value the kernel computes and never uses, put where a stand-in was "
+          "written: acc / (KS * KS) -> acc / cnt")
+def _dead_value(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    stmt = _stmt_at(src, line0)
+    if k is None or not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.Expr)):
+        return []
+    out = []
+    strides = [p for p in _unused(k) if "stride" in p.lower()]
+    for name, last in _dead_values(k.node.body).items():
+        if stmt.lineno <= last or name.endswith("_ptr"):
+            continue
+        # an index computed but left out of an offset, whose stride the kernel takes and never reads
+        if isinstance(stmt, ast.Assign) and any("stride" in x.id for x in nodes_of(stmt.value, ast.Name)):
+            for p in strides:
+                e = _replace(src, [(stmt.value, f"{name} * {p} + {ast.unparse(stmt.value)}")],
+                             f"the unused `{name}` times the unused `{p}` added to the offset")
+                if e:
+                    out.append(e)
+        defs = [a for a in nodes_of(k.node, ast.Assign) if any(getattr(t, "id", None) == name for t in a.targets)]
+        if any("program_id" in ast.unparse(a.value) or "arange" in ast.unparse(a.value) for a in defs):
+            continue  # an index is not a stand-in for data
+        values = [stmt.value]
+        if isinstance(stmt.value, ast.Call):  # tl.store(ptr, value, ...): the stored value, not the address
+            values = stmt.value.args[1:2] if ast.unparse(stmt.value.func) == "tl.store" else []
+        for node in (n for v in values for n in ast.walk(v)):
+            # the operands of arithmetic: what a stand-in expression would be
+            if not isinstance(node, ast.BinOp):
+                continue
+            for side in (node.left, node.right):
+                names = {x.id for x in nodes_of(side, ast.Name)}
+                if isinstance(side, ast.Constant) or name in names or any(n.endswith("_ptr") for n in names):
+                    continue
+                e = _replace(src, [(side, name)], f"`{ast.unparse(side)}` -> the unused `{name}`")
+                if e:
+                    out.append(e)
     return out
