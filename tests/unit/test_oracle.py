@@ -100,9 +100,9 @@ def _large_case(cand_sigma: float, n: int = 1 << 20, seed: int = 5):
 
 
 def test_noise_tail_of_a_large_output_within_the_l2_budget_passes():
-    # 3.5x the reference's error: inside the L2 budget, but over a million elements a few hundred
+    # 7x the reference's error: inside the L2 budget, but over a million elements a few dozen
     # land past the elementwise tolerance (issue 17: honest GEMMs at KernelBench sizes)
-    ref, truth, cand = _large_case(3.5e-7)
+    ref, truth, cand = _large_case(7e-7)
     cls, ev, msg = compare(ref, truth, cand, 0, R)
     assert cls is None and ev.mismatch_count > 0 and "noise tail" in msg, msg
 
@@ -136,3 +136,21 @@ def test_sensitivity_sees_two_close_scores_move_apart():
     for seed in range(8):  # some of these draw the same sign for both scores
         sens = _sensitivity(Softmax(), [x], [out64], "cpu", seed)[0]
         assert float(sens.min()) > 0.5 * expected, (seed, sens, expected)
+
+
+def test_an_honest_float32_softplus_passes_and_float16_inside_does_not():
+    # mish with softplus written log(1 + exp(x)): a few ulps off where exp(x) is tiny (torch uses log1p),
+    # on all-negative inputs; the same function computed in float16 inside is precision loss
+    def mish(x):
+        return x * torch.tanh(torch.nn.functional.softplus(x))
+
+    def honest(x):
+        sp = torch.where(x > 20, x, torch.log(1 + torch.exp(x)))
+        t = torch.exp(-2 * sp)
+        return x * (1 - t) / (1 + t)
+
+    torch.manual_seed(0)
+    x = -(torch.randn(16, 1650) * 3).abs()
+    ref, truth = mish(x), mish(x.double())
+    assert compare(ref, truth, honest(x), 0, 8.0)[0] is None
+    assert compare(ref, truth, mish(x.half()).float(), 0, 8.0)[0] == "precision_loss"
