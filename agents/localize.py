@@ -188,7 +188,7 @@ _KIND_RE: list[tuple[str, re.Pattern[str]]] = [
     ("mask", re.compile(r"\bmask\s*=|[<>]=?\s*\w|\btl\.where\(")),
     ("loop", re.compile(r"^\s*for\s+\w+\s+in\s+(tl\.)?(static_)?range\(")),
     ("reduction", re.compile(r"\btl\.(sum|max|min|reduce|argmax|argmin|dot)\(")),
-    ("init", re.compile(r"\btl\.(zeros|full)\(")),
+    ("init", re.compile(r"\btl\.(zeros|full)\(|^\w+\s*=\s*-?(float\(|[\d.]+$)")),  # scalar: best = 0.0
     ("scan", re.compile(r"\btl\.(cumsum|cumprod|associative_scan)\(")),
     ("pid", re.compile(r"\btl\.program_id\(")),
     ("cast", re.compile(r"\.to\(|\bdtype\s*=|\btl\.float(16|32|64)\b|\btl\.bfloat16\b")),
@@ -196,6 +196,7 @@ _KIND_RE: list[tuple[str, re.Pattern[str]]] = [
     ("block", re.compile(r"\bBLOCK\w*\s*=|next_power_of_2|\b[A-Z_]*BLOCK[A-Z_]*\s*[:=]")),
     ("alloc", re.compile(r"\btorch\.(empty|zeros|ones|full|empty_like|zeros_like)\(")),
     ("grid", re.compile(r"\]\s*\(|\bgrid\s*=|\bcdiv\(")),
+    ("index", re.compile(r"\s(%|//)\s*\w")),  # a flat offset split into coordinates
     ("host_arg", re.compile(r"\.stride\(|\.shape\[|\.size\(|\bself\.\w+")),
 ]
 _CUDA_RE: list[tuple[str, re.Pattern[str]]] = [
@@ -226,6 +227,7 @@ KIND_FAMILIES: dict[str, tuple[str, ...]] = {
     "alloc": ("out_dtype", "atomic", "shape"),
     "grid": ("grid", "block"),
     "host_arg": ("stride", "args"),
+    "index": ("stride", "operand"),
     "call": ("args", "operand", "sqrt"),
     "cuda": ("compare", "dtype", "pid", "init", "sqrt", "grid"),
 }

@@ -112,7 +112,7 @@ def search_candidates(
     sites: list[tuple[int, float]],
     family_weights: dict[str, float],
     *,
-    limit: int = 160,
+    limit: int = 320,
 ) -> list[Candidate]:
     """The search's candidates for `source`, best first: the retrieved patterns' fixes, then the
     operators' edits at the localized sites (priors from the patterns raise their families)."""

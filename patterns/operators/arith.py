@@ -204,3 +204,27 @@ def _scan(src: Src, line0: int) -> list:
         for new in sub_each(r"\breverse\s*=\s*True", "reverse=False", code):
             out.append(one_line(f"line {line0 + 1}: forward scan", line0, new))
     return out
+
+
+_LOG2E = "1.4426950408889634"
+_HAS_LOG2E = re.compile(r"1\.44269|log2e|LOG2E|log2_e|LOG2_E|RCP_LN2|rcp_ln2")
+
+
+@operator("exp_base", "sqrt", 2, "exp2 without the log2(e) factor, or exp given an argument already scaled by it",
+          scopes=("kernel",))
+def _exp_base(src: Src, line0: int) -> list:
+    code = code_part(src.lines[line0])
+    out = []
+    for m in re.finditer(r"\btl\.(exp2|exp|math\.exp2|math\.exp)\(", code):
+        end = call_span(code, m.end() - 1)
+        if end is None:
+            continue
+        arg = code[m.end():end - 1]
+        base2 = m.group(1).endswith("exp2")
+        if base2 and not _HAS_LOG2E.search(arg):
+            for new, what in ((f"tl.exp2(({arg}) * {_LOG2E})", "exp2 of x * log2(e)"), (f"tl.exp({arg})", "exp2 -> exp")):
+                out.append(one_line(f"line {line0 + 1}: {what}", line0, code[: m.start()] + new + code[end:]))
+        elif not base2 and _HAS_LOG2E.search(arg):
+            out.append(one_line(f"line {line0 + 1}: exp -> exp2 (its argument carries log2(e))", line0,
+                                code[: m.start()] + f"tl.exp2({arg})" + code[end:]))
+    return out

@@ -405,3 +405,10 @@ def test_a_computed_but_unused_value_replaces_its_stand_in():
     assert any("base = b * stride_b + r * stride_r" in r.new_source for r in dead)
     # never inside an address, never an index for data
     assert not any("o_ptr + cnt" in r.new_source or "acc / b" in r.new_source for r in dead)
+
+
+def test_exp2_without_log2e_and_a_scalar_running_best():
+    src = FLOW_SRC.replace("    y = tl.where(x > 0, 0.0, x)\n", "    y = tl.where(x > 0, tl.exp2(x) - 1.0, x)\n    top = 0.0\n")
+    edits = _edits(src, "numerical_mismatch")
+    assert any(r.edit.operator == "exp_base" and "tl.exp2((x) * 1.4426950408889634)" in r.new_source for r in edits)
+    assert any(r.edit.operator == "init_value" and 'top = -float("inf")' in r.new_source for r in edits)
