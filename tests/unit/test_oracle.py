@@ -154,3 +154,17 @@ def test_an_honest_float32_softplus_passes_and_float16_inside_does_not():
     ref, truth = mish(x), mish(x.double())
     assert compare(ref, truth, honest(x), 0, 8.0)[0] is None
     assert compare(ref, truth, mish(x.half()).float(), 0, 8.0)[0] == "precision_loss"
+
+
+def test_expm1_cancellation_is_usable_float32_but_float16_inside_is_not():
+    # selu on inputs scaled by 1e-3, written with exp(x) - 1 (torch: expm1): ~1e-5 off in norm,
+    # hundreds of times less accurate than torch, still a correct float32 kernel
+    torch.manual_seed(0)
+    x = torch.randn(16, 1000) * 1e-3
+    ref, truth = torch.selu(x), torch.selu(x.double())
+    a, s = 1.6732632423543772, 1.0507009873554805
+    honest = s * torch.where(x > 0, x, a * (torch.exp(torch.minimum(x, torch.zeros(()))) - 1))
+    cls, _, msg = compare(ref, truth, honest, 0, 8.0)
+    assert cls is None and "usable precision" in msg, msg
+    assert compare(ref, truth, torch.selu(x.half()).float(), 0, 8.0)[0] == "precision_loss"
+    assert compare(ref, truth, torch.selu(x.bfloat16()).float(), 0, 8.0)[0] is not None
