@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from kagent.patterns.operators.base import Src, nodes_of, operator
 from kagent.patterns.operators.exprs import _unused
-from kagent.patterns.operators.generic import _replace, _stmt_at
+from kagent.patterns.operators.generic import _replace, _stmt_at, casts_at
 
 # how a reduction's result is combined with the value carried from earlier blocks
 _COMBINE = {"tl.max": "tl.maximum({a}, {b})", "tl.min": "tl.minimum({a}, {b})", "tl.sum": "{a} + {b}"}
@@ -109,13 +109,9 @@ _WRAPS = (ast.Add, ast.Sub, ast.Mult)
 
 @operator("cast_first", "dtype", 3, "cast the operands, not the result: (q - z).to(f32) -> q.to(f32) - z.to(f32)")
 def _cast_first(src: Src, line0: int) -> list:
-    stmt = _stmt_at(src, line0)
-    if stmt is None:
-        return []
     out = []
-    for c in nodes_of(stmt, ast.Call):
-        if not (isinstance(c.func, ast.Attribute) and c.func.attr == "to" and c.args
-                and isinstance(c.func.value, ast.BinOp) and isinstance(c.func.value.op, _WRAPS)):
+    for c in casts_at(src, line0):
+        if not (isinstance(c.func.value, ast.BinOp) and isinstance(c.func.value.op, _WRAPS)):
             continue
         dt = ast.unparse(c.args[0])
         op = c.func.value

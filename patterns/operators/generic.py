@@ -416,18 +416,21 @@ def _exp_cap(src: Src, line0: int) -> list:
     return out
 
 
+def casts_at(src: Src, line0: int) -> list[ast.Call]:
+    """The `x.to(dtype)` calls of the statement at `line0`."""
+    stmt = _stmt_at(src, line0)
+    return [c for c in nodes_of(stmt, ast.Call) if isinstance(c.func, ast.Attribute) and c.func.attr == "to"
+            and c.args] if stmt is not None else []
+
+
 _INT_CAST = re.compile(r"tl\.(u?int(8|16|32|64))$")
 
 
 @operator("round_to_int", "dtype", 3, "round a float before its cast to an integer (the cast truncates)")
 def _round_to_int(src: Src, line0: int) -> list:
-    stmt = _stmt_at(src, line0)
-    if stmt is None:
-        return []
     out = []
-    for c in nodes_of(stmt, ast.Call):
-        if not (isinstance(c.func, ast.Attribute) and c.func.attr == "to" and c.args
-                and _INT_CAST.match(ast.unparse(c.args[0]))):
+    for c in casts_at(src, line0):
+        if not _INT_CAST.match(ast.unparse(c.args[0])):
             continue
         x = ast.unparse(c.func.value)
         e = _replace(src, [(c.func.value, f"tl.floor({x} + 0.5)")], f"round `{x}` before the integer cast")
