@@ -84,6 +84,10 @@ def candidate_env(device: str, extra: dict[str, str] | None = None) -> dict[str,
         "PYTHONUNBUFFERED": "1",
         "PYTHONDONTWRITEBYTECODE": "1",  # the tree is read-only in the sandbox: no .pyc writes
         "OMP_NUM_THREADS": "1",
+        # torch.compile runs eagerly: the same results, no Inductor build (tens of seconds of C++ on CPU)
+        # and every torch operator on the dispatcher for provenance. Speed only: code that turns Dynamo
+        # back on meets the same checks as before.
+        "TORCHDYNAMO_DISABLE": "1",
     }
     if device == "cpu":
         env["TRITON_INTERPRET"] = "1"

@@ -1127,7 +1127,8 @@ def run_candidate(job: dict, emit: Emit) -> None:
         emit(event="case_start", case=name)
         start = time.monotonic()
         record: dict[str, Any] = {"event": "case_done", "case": name}
-        first_case = case["name"] == job["cases"][0]["name"]
+        # traps run on the first case; a follow-up job (verifiers/verify.py: deferred cases) names the main job's
+        first_case = case["name"] == job.get("first_case", job["cases"][0]["name"])
         watchdog = _Watchdog(job["watchdog_s"]) if job.get("watchdog_s") else None
         try:
             module = modules.get(case["overrides"])

@@ -241,6 +241,10 @@ ROWS_CASE = "shape_rows_4097"
 # softmax): run where the first case's call, scaled by the inputs' sizes, promises at most this
 ROWS_CASE_BUDGET_S = 8.0
 _PERTURBED_UNSET = ("OMP_NUM_THREADS", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE")
+# Cases that cost seconds under the Triton interpreter (thousands of programs, each call run three times
+# for the canary probes): on fewer than 4 cores they run after the main run, in a worker of their own
+# alongside the perturbed run, and only while they can still change the verdict.
+COSTLY_CPU_CASES = ("shape_rows_past_grid_cap",)
 
 
 class _Perturbed:
@@ -987,6 +991,8 @@ def _verify_files(files: ProblemFiles, config: VerifyConfig, holds: contextlib.E
     # worker where there are cores for it; on fewer they run after it, and only while they can still
     # change the verdict (a candidate the main run already fails is not run again)
     overlap = cores_to_overlap()
+    deferred = [c for c in run_cases[1:] if c.name in COSTLY_CPU_CASES] if device == "cpu" and not overlap else []
+    job["cases"] = [c.model_dump() for c in run_cases if c not in deferred]
     perturbed = None
     skipped: list[str] = []
 
@@ -1049,6 +1055,15 @@ def _verify_files(files: ProblemFiles, config: VerifyConfig, holds: contextlib.E
                             for c in ["trap.environment", *([f"case:{FRESH_CASE}"] if fresh is not None else [])]]
             else:
                 perturbed = start_perturbed()
+        if deferred and decided:
+            not_run += [CheckNotRun(check=f"case:{c.name}", reason=_ALREADY_FAILS) for c in deferred]
+        elif deferred:
+            clock = time.monotonic()
+            later_events, later_findings, later_not_run = _run_deferred(job, deferred, config, device, files, case_dir)
+            phases["deferred_cases"] = time.monotonic() - clock
+            events += later_events
+            findings += later_findings
+            not_run += later_not_run
         if perturbed is not None:
             failed = {f.case for f in findings if f.severity == "error"}
             passed = {e["case"] for e in events if e["event"] == "case_done" and e["case"] not in failed}
@@ -1112,6 +1127,30 @@ def _verify_files(files: ProblemFiles, config: VerifyConfig, holds: contextlib.E
         report = report.model_copy(update={"verdict": "not_run", "failure_class": None,
                                            "summary": f"needs CUDA: the candidate stops without it ({why[:200]})"})
     return report
+
+
+def _run_deferred(job: dict, deferred: list[CaseSpec], config: VerifyConfig, device: str, files: ProblemFiles,
+                  case_dir: Path) -> tuple[list[dict], list[Finding], list[CheckNotRun]]:
+    """The costly cases the main run left out, in a worker of their own (the same job, no traps: those
+    ran on the main run's first case); judged as the main run's cases are. A case that neither
+    finished nor was refused fails: a run that ends early must not pass by saying nothing."""
+    later = {**job, "cases": [c.model_dump() for c in deferred], "first_case": job["cases"][0]["name"],
+             "compile_check": False}
+    result, work = _run_job(later, config, device, hide=hidden_paths(files))
+    try:
+        events = _events(work / "candidate_events.jsonl", _staged_renames(files, work))
+        refused = _refused_shapes(events, deferred)
+        skip = {r.check.removeprefix("case:") for r in refused}
+        events = [e for e in events if not (e["event"] == "case_done" and e["case"] in skip)]
+        findings = _judge_events(events, result, case_dir, work, config, device) + _reference_read_findings(events)
+        findings += _home_write_findings(work)
+        done = {e["case"] for e in events if e["event"] == "case_done"} | skip
+        if not any(f.severity == "error" for f in findings):
+            findings += [_finding("worker", "crash", f"the case did not complete in its worker ({result.status})", c.name)
+                         for c in deferred if c.name not in done]
+        return [e for e in events if e["event"] in ("case_start", "case_done")], findings, refused
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def _worker_phases(events: list[dict]) -> dict[str, float]:

@@ -150,14 +150,17 @@ def _row_offset(src: Src, line0: int) -> list:
     text = src.lines[line0]
     rows = [n.targets[0].id for n in ast.walk(k.node) if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)
             and re.fullmatch(r"tl\.program_id\([^()]*\)(\.to\([\w.]+\))?", ast.unparse(n.value))]
-    strides = [p for p in k.params if "stride" in p.lower() and p not in k.constexpr] or \
-              [p for p in src.compared_params(k)][:1]
+    reads = {n.id for n in ast.walk(k.node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    # stride parameters by name, then short ones nothing reads (`sx`, `s_x`: passed, so meant to be used)
+    strides = [p for p in k.params if "stride" in p.lower() and p not in k.constexpr] + \
+              [p for p in k.params if p not in reads and p not in k.constexpr and re.fullmatch(r"s_?[a-z]\w{0,3}", p)]
+    strides = strides or src.compared_params(k)[:1]
     out = []
     for m in re.finditer(r"\b(\w+_ptr)\s*\+\s*(?!\w+\s*\*)", text):
         if any(f"{r} *" in text[m.end():m.end() + 40] for r in rows):
             continue
         for r in rows[:2]:
-            for s in strides[:2]:
+            for s in strides[:3]:
                 out.append(one_line(f"line {line0 + 1}: {m.group(1)} + {r} * {s} + ...", line0,
                                     text[: m.end()] + f"{r} * {s} + " + text[m.end():]))
     return out

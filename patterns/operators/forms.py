@@ -1,0 +1,313 @@
+"""Form operators: the right terms put together the wrong way.
+
+- a difference the wrong way round: `a * d - c * b` for `c * b - a * d` (a sign error no single `+`/`-`
+  flip undoes);
+- the wrong one of a pair of functions: exp / exp2, log / log2, maximum / minimum;
+- a bound that was never applied: a hinge `max(v, 0)` left out, a count divided by without
+  `max(count, 1)`;
+- bits kept that should have been masked: `p >> 4` where the kernel masks its other fields (`& 0xF`);
+- a division that floors where it must round up: `a // b` -> `(a + b - 1) // b`.
+
+Edits replace the source text of one AST node on one line (exprs._swap).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from kagent.patterns.operators.base import Kernel, Src, nodes_of, operator
+from kagent.patterns.operators.exprs import _stmt_nodes, _swap
+
+def _value_stmt(src: Src, line0: int) -> bool:
+    """A line that computes values (not an index, a mask or a loop header)."""
+    text = src.lines[line0]
+    return not re.search(r"\btl\.(arange|program_id)\(|^\s*(for|if|while)\b|^\s*\w*mask\w*\s*=", text)
+
+
+def _pointer_args(src: Src, line0: int) -> set[int]:
+    """ids of the nodes under the pointer argument of a tl.load / tl.store / tl.atomic_* on the line."""
+    out: set[int] = set()
+    for call in _stmt_nodes(src, line0, ast.Call):
+        if re.fullmatch(r"tl\.(load|store|atomic_\w+)", ast.unparse(call.func)) and call.args:
+            out |= {id(n) for n in ast.walk(call.args[0])}
+    return out
+
+
+def _trivial(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) or (isinstance(node, ast.UnaryOp) and isinstance(node.operand, ast.Constant))
+
+
+@operator("swap_difference", "sign", 2, "a difference the wrong way round: `a - b` -> `b - a`", scopes=("kernel",))
+def _swap_difference(src: Src, line0: int) -> list:
+    if not _value_stmt(src, line0):
+        return []
+    skip = _pointer_args(src, line0)
+    out = []
+    for n in _stmt_nodes(src, line0, ast.BinOp):
+        if isinstance(n.op, ast.Sub) and id(n) not in skip and not _trivial(n.left) and not _trivial(n.right):
+            new = f"{ast.unparse(n.right)} - ({ast.unparse(n.left)})" if isinstance(n.left, ast.BinOp) and \
+                isinstance(n.left.op, (ast.Add, ast.Sub)) else f"{ast.unparse(n.right)} - {ast.unparse(n.left)}"
+            e = _swap(src, n, f"({new})", f"`{ast.unparse(n)}` -> `{new}`")
+            if e:
+                out.append(e)
+    return out[:6]
+
+
+_PAIRS = {"tl.exp": "tl.exp2", "tl.exp2": "tl.exp", "tl.log": "tl.log2", "tl.log2": "tl.log",
+          "tl.maximum": "tl.minimum", "tl.minimum": "tl.maximum"}
+
+
+@operator("function_pair", "sqrt", 1, "the other one of a pair: exp <-> exp2, log <-> log2, maximum <-> minimum",
+          scopes=("kernel",))
+def _function_pair(src: Src, line0: int) -> list:
+    out = []
+    for n in _stmt_nodes(src, line0, ast.Call):
+        name = ast.unparse(n.func)
+        other = _PAIRS.get(name)
+        if other is None:
+            continue
+        new = f"{other}({', '.join(ast.unparse(a) for a in n.args)})"
+        e = _swap(src, n, new, f"{name} -> {other}")
+        if e:
+            out.append(e)
+    return out[:4]
+
+
+def _assignment(src: Src, line0: int) -> ast.Assign | ast.AugAssign | None:
+    return next((s for s in nodes_of(src.tree, ast.Assign, ast.AugAssign)
+                 if s.lineno - 1 == line0 and s.end_lineno == s.lineno), None)
+
+
+def _assigned_value(src: Src, line0: int) -> ast.expr | None:
+    s = _assignment(src, line0)
+    return None if s is None else s.value
+
+
+def _assigned_name(src: Src, line0: int) -> str | None:
+    s = _assignment(src, line0)
+    if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name):
+        return s.targets[0].id
+    return None
+
+
+@operator("missing_bound", "eps", 2, "a bound never applied: `max(v, 0)` (a hinge), a count divided by as "
+          "`max(count, 1)`", scopes=("kernel",))
+def _missing_bound(src: Src, line0: int) -> list:
+    if not _value_stmt(src, line0):
+        return []
+    out = []
+    value = _assigned_value(src, line0)
+    if value is not None and isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)):
+        text = ast.unparse(value)
+        e = _swap(src, value, f"tl.maximum({text}, 0.0)", f"hinge: max({text}, 0)")
+        if e:
+            out.append(e)
+    k = src.kernel_at(line0)
+    target = _assigned_name(src, line0)
+    if value is not None and k is not None and target and "maximum" not in ast.unparse(value) and any(
+            isinstance(n, ast.BinOp) and isinstance(n.op, ast.Div) and isinstance(n.right, ast.Name) and n.right.id == target
+            for n in nodes_of(k.node, ast.BinOp)):
+        e = _swap(src, value, f"tl.maximum({ast.unparse(value)}, 1.0)", f"{target} = max(..., 1): it is divided by")
+        if e:
+            out.append(e)
+    skip = _pointer_args(src, line0)
+    for n in _stmt_nodes(src, line0, ast.BinOp):
+        if isinstance(n.op, ast.Div) and id(n) not in skip and not _trivial(n.right):
+            d = ast.unparse(n.right)
+            if "maximum" in d:
+                continue
+            e = _swap(src, n.right, f"tl.maximum({d}, 1.0)", f"divide by max({d}, 1)")
+            if e:
+                out.append(e)
+    return out[:4]
+
+
+def _masks(k: Kernel) -> list[str]:
+    """The integer masks a kernel applies with `&` (`p & 0xF`, `(p >> 4) & 15`)."""
+    out: list[str] = []
+    for n in nodes_of(k.node, ast.BinOp):
+        if isinstance(n.op, ast.BitAnd):
+            for side in (n.left, n.right):
+                if isinstance(side, ast.Constant) and isinstance(side.value, int):
+                    text = hex(side.value) if side.value > 9 else str(side.value)
+                    if text not in out:
+                        out.append(text)
+    return out
+
+
+@operator("missing_bitmask", "operand", 1, "a shifted field kept whole: `p >> k` -> `(p >> k) & MASK` with a mask "
+          "the kernel applies elsewhere", scopes=("kernel",))
+def _missing_bitmask(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    masks = _masks(k)
+    if not masks:
+        return []
+    parents = {id(c): p for p in nodes_of(k.node, ast.AST) for c in ast.iter_child_nodes(p)}
+    out = []
+    for n in _stmt_nodes(src, line0, ast.BinOp):
+        parent = parents.get(id(n))
+        if isinstance(n.op, ast.RShift) and not (isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.BitAnd)):
+            for m in masks[:2]:
+                e = _swap(src, n, f"(({ast.unparse(n)}) & {m})", f"mask `{ast.unparse(n)}` with {m}")
+                if e:
+                    out.append(e)
+    return out
+
+
+@operator("ceil_division", "divisor", 2, "a division that floors where it must round up: `a // b` -> "
+          "`(a + b - 1) // b`", scopes=("kernel", "host"))
+def _ceil_division(src: Src, line0: int) -> list:
+    out = []
+    for n in _stmt_nodes(src, line0, ast.BinOp):
+        if isinstance(n.op, ast.FloorDiv) and not _trivial(n.left):
+            a, b = ast.unparse(n.left), ast.unparse(n.right)
+            b_ = b if isinstance(n.right, (ast.Name, ast.Constant, ast.Attribute)) else f"({b})"
+            e = _swap(src, n, f"(({a}) + {b_} - 1) // {b_}", f"`{a} // {b}` rounded up")
+            if e:
+                out.append(e)
+    return out[:3]
+
+
+def _is_call(node: ast.AST, *names: str) -> bool:
+    return isinstance(node, ast.Call) and ast.unparse(node.func) in names and len(node.args) == 1
+
+
+def _exp_terms(node: ast.expr) -> tuple[str, str, str | None] | None:
+    """`exp(a) + exp(b)` or `c * (exp(a) + exp(b))`: (a, b, c)."""
+    scale = None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and isinstance(node.left, ast.Constant):
+        scale, node = ast.unparse(node.left), node.right
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and _is_call(node.left, "tl.exp") \
+            and _is_call(node.right, "tl.exp"):
+        return ast.unparse(node.left.args[0]), ast.unparse(node.right.args[0]), scale
+    return None
+
+
+@operator("stable_log_exp", "stable", 1, "log(1 + exp(z)) and log(exp(a) + exp(b)) in forms that cannot overflow",
+          scopes=("kernel",))
+def _stable_log_exp(src: Src, line0: int) -> list:
+    out = []
+    for n in _stmt_nodes(src, line0, ast.Call):
+        if not _is_call(n, "tl.log"):
+            continue
+        arg = n.args[0]
+        if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Add) and isinstance(arg.left, ast.Constant) \
+                and arg.left.value == 1 and _is_call(arg.right, "tl.exp"):
+            z = ast.unparse(arg.right.args[0])
+            new = f"(tl.maximum({z}, 0.0) + tl.log(1.0 + tl.exp(-tl.abs({z}))))"
+            e = _swap(src, n, new, f"softplus of `{z}` without overflow")
+        elif (terms := _exp_terms(arg)) is not None:
+            a, b, scale = terms
+            new = f"(tl.maximum({a}, {b}) + tl.log(1.0 + tl.exp(-tl.abs(({a}) - ({b})))))"
+            if scale is not None:
+                new = f"({new[1:-1]} + tl.log({scale}))"
+            e = _swap(src, n, new, f"log(exp({a}) + exp({b})) without overflow")
+        else:
+            continue
+        if e:
+            out.append(e)
+    return out
+
+
+def _complement(node: ast.expr) -> str | None:
+    """`x` for `1 - x` / `1.0 - x`."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and isinstance(node.left, ast.Constant) \
+            and node.left.value == 1:
+        return ast.unparse(node.right)
+    return None
+
+
+@operator("complement_swap", "operand", 2, "`x` and `1 - x` exchanged: `a * (1 - t) + b * t` -> `a * t + b * (1 - t)`",
+          scopes=("kernel",))
+def _complement_swap(src: Src, line0: int) -> list:
+    out = []
+    for top in _stmt_nodes(src, line0, ast.BinOp)[:1]:
+        pairs: dict[str, str] = {}
+        for n in nodes_of(top, ast.BinOp):
+            x = _complement(n)
+            if x is not None:
+                pairs.setdefault(x, ast.unparse(n))
+        for x, comp in pairs.items():
+            class Swap(ast.NodeTransformer):
+                def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+                    if _complement(node) == x:
+                        return ast.parse(x, mode="eval").body
+                    bare = [side for side in ("left", "right") if ast.unparse(getattr(node, side)) == x]
+                    node = self.generic_visit(node)  # type: ignore[assignment]
+                    for side in bare:  # (decided before the visit: a complement just undone stays undone)
+                        setattr(node, side, ast.parse(f"({comp})", mode="eval").body)
+                    return node
+
+            tree = Swap().visit(ast.parse(ast.unparse(top), mode="eval"))
+            new = ast.unparse(tree)
+            if new != ast.unparse(top):
+                e = _swap(src, top, f"({new})", f"`{x}` and `{comp}` exchanged")
+                if e:
+                    out.append(e)
+    return out[:3]
+
+
+@operator("clamp_nesting", "order", 1, "a clamp nested the other way: max(min(x, hi), lo) <-> min(max(x, lo), hi)",
+          scopes=("kernel",))
+def _clamp_nesting(src: Src, line0: int) -> list:
+    out = []
+    for n in _stmt_nodes(src, line0, ast.Call):
+        outer = ast.unparse(n.func)
+        inner = n.args[0] if len(n.args) == 2 else None
+        if outer not in ("tl.maximum", "tl.minimum") or not isinstance(inner, ast.Call) or len(inner.args) != 2:
+            continue
+        if ast.unparse(inner.func) != _PAIRS[outer]:
+            continue
+        x, b_inner, b_outer = (ast.unparse(a) for a in (inner.args[0], inner.args[1], n.args[1]))
+        new = f"{_PAIRS[outer]}({outer}({x}, {b_outer}), {b_inner})"
+        e = _swap(src, n, new, "clamp nested the other way")
+        if e:
+            out.append(e)
+    return out
+
+
+@operator("scale_inside", "operand", 2, "a scalar parameter of the line missing inside exp / log: exp(x) -> exp(x / a)",
+          scopes=("kernel",))
+def _scale_inside(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    scalars = [p for p in k.params if p not in k.constexpr and "ptr" not in p.lower()]
+    out = []
+    for n in _stmt_nodes(src, line0, ast.Call):
+        if not _is_call(n, "tl.exp", "tl.exp2", "tl.log"):
+            continue
+        inside = {x.id for x in nodes_of(n, ast.Name)}
+        line_names = [x.id for x in _stmt_nodes(src, line0, ast.Name)]
+        for p in dict.fromkeys(x for x in line_names if x in scalars and x not in inside):
+            arg = ast.unparse(n.args[0])
+            for op in ("/", "*"):
+                e = _swap(src, n, f"{ast.unparse(n.func)}(({arg}) {op} {p})", f"{ast.unparse(n.func)}(... {op} {p})")
+                if e:
+                    out.append(e)
+    return out[:4]
+
+
+@operator("flip_broadcast", "axis", 2, "one vector broadcast along the other axis: v[:, None] <-> v[None, :]",
+          scopes=("kernel",))
+def _flip_broadcast(src: Src, line0: int) -> list:
+    if "tl.load(" in src.lines[line0] or "tl.store(" in src.lines[line0]:
+        return []  # addresses and masks: the stride and axis operators
+    out = []
+    for n in _stmt_nodes(src, line0, ast.Subscript):
+        s = n.slice
+        if not isinstance(s, ast.Tuple) or len(s.elts) != 2:
+            continue
+        kinds = ["slice" if isinstance(e, ast.Slice) else "none" if isinstance(e, ast.Constant) and e.value is None
+                 else "" for e in s.elts]
+        if sorted(kinds) != ["none", "slice"]:
+            continue
+        v = ast.unparse(n.value)
+        new = f"{v}[None, :]" if kinds[0] == "slice" else f"{v}[:, None]"
+        e = _swap(src, n, new, f"`{ast.unparse(n)}` -> `{new}`")
+        if e:
+            out.append(e)
+    return out[:4]
