@@ -146,7 +146,7 @@ def _transform(inputs: list, transform: str | None) -> list:
         return inputs
     out = []
     for t in inputs:
-        if not (isinstance(t, torch.Tensor) and t.dtype.is_floating_point):
+        if not (isinstance(t, torch.Tensor) and t.dtype.is_floating_point) or _binary(t):
             out.append(t)
             continue
         if transform == "scale_small":
@@ -168,6 +168,15 @@ def _transform(inputs: list, transform: str | None) -> list:
             t = suite_ties.with_ties(t, len(out))
         out.append(t.contiguous())
     return out
+
+
+def _binary(t) -> bool:
+    """A float tensor of 0s and 1s only (labels, a mask, one-hot targets): data of a discrete domain that
+    the value stresses leave as it is (-1 labels or 1e3-scaled masks are inputs no caller passes, and
+    an honest kernel that relies on the domain, e.g. clamps 1 - p_t, is not wrong for it)."""
+    import torch
+
+    return t.numel() > 1 and bool(torch.all((t == 0) | (t == 1)))
 
 
 def _with_special_values(t, index: int):

@@ -653,7 +653,7 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     # a field left at None is left out (cache entries made before it existed keep their key)
     h.update(json.dumps([c.model_dump(exclude={k for k in ("init_factors", "min_input_numel") if getattr(c, k) is None})
                          for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v14".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v15".encode())
     return h.hexdigest()[:24]
 
 

@@ -311,3 +311,29 @@ def _flip_broadcast(src: Src, line0: int) -> list:
         if e:
             out.append(e)
     return out[:4]
+
+
+@operator("mask_loop_bound", "compare", 2, "a mask inside a loop bounded by another extent than the loop's: "
+          "`rows < n_rows` -> `rows < end` for `for r0 in range(start, end, B)`", scopes=("kernel",))
+def _mask_loop_bound(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    out = []
+    for loop in nodes_of(k.node, ast.For):
+        it = loop.iter
+        if not (isinstance(it, ast.Call) and ast.unparse(it.func) in ("range", "tl.range", "tl.static_range")
+                and len(it.args) >= 2 and isinstance(loop.target, ast.Name)
+                and loop.lineno - 1 < line0 < (loop.end_lineno or loop.lineno)):
+            continue
+        end, var = it.args[1], loop.target.id
+        derived = {var} | {s.targets[0].id for s in nodes_of(loop, ast.Assign) if len(s.targets) == 1
+                           and isinstance(s.targets[0], ast.Name) and var in {n.id for n in nodes_of(s.value, ast.Name)}}
+        for c in _stmt_nodes(src, line0, ast.Compare):
+            if len(c.ops) == 1 and isinstance(c.ops[0], (ast.Lt, ast.LtE)) and ast.unparse(c.left) in derived \
+                    and ast.unparse(c.comparators[0]) != ast.unparse(end):
+                e = _swap(src, c.comparators[0], ast.unparse(end), f"bound `{ast.unparse(c)}` by the loop's end "
+                          f"`{ast.unparse(end)}`")
+                if e:
+                    out.append(e)
+    return out

@@ -442,6 +442,9 @@ def forms_kernel(a_ptr, b_ptr, q_ptr, o_ptr, n, sx, margin, BLOCK: tl.constexpr)
     c = tl.maximum(tl.minimum(a, 1.0), -1.0)
     z = margin * (tl.exp(a) - 1.0)
     t = tl.sum(a[:, None] * b[None, :], axis=0)
+    for r0 in range(row, end, BLOCK):
+        rr = r0 + offs
+        t += tl.sum(tl.load(b_ptr + rr, mask=rr < n, other=0.0), axis=0)
     tl.store(o_ptr + row, tl.sum(h + e + s + g + f + c + z + t, axis=0) / cnt + end)
 '''
 
@@ -460,6 +463,7 @@ def forms_kernel(a_ptr, b_ptr, q_ptr, o_ptr, n, sx, margin, BLOCK: tl.constexpr)
     ("clamp_nesting", "c = tl.minimum(tl.maximum(a, -1.0), 1.0)"),
     ("scale_inside", "z = margin * (tl.exp((a) / margin) - 1.0)"),
     ("flip_broadcast", "t = tl.sum(a[None, :] * b[None, :], axis=0)"),
+    ("mask_loop_bound", "tl.load(b_ptr + rr, mask=rr < end, other=0.0)"),
 ])
 def test_form_operators_propose_the_inverse_edit(operator, needle):
     edits = _edits(FORMS_SRC, "numerical_mismatch")
