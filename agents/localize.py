@@ -192,7 +192,8 @@ _KIND_RE: list[tuple[str, re.Pattern[str]]] = [
     ("scan", re.compile(r"\btl\.(cumsum|cumprod|associative_scan)\(")),
     ("pid", re.compile(r"\btl\.program_id\(")),
     ("cast", re.compile(r"\.to\(|\bdtype\s*=|\btl\.float(16|32|64)\b|\btl\.bfloat16\b")),
-    ("math", re.compile(r"\btl\.(exp2?|log2?|sqrt|rsqrt|abs|sigmoid|erf|tanh)\(|libdevice|\bmath\.|[-+*/]\s*\w")),
+    ("math", re.compile(r"\btl\.(exp2?|log2?|sqrt|rsqrt|abs|sigmoid|erf|tanh|maximum|minimum|clamp|fma)\(|libdevice|"
+                        r"\bmath\.|[-+*/]\s*\w")),
     ("block", re.compile(r"\bBLOCK\w*\s*=|next_power_of_2|\b[A-Z_]*BLOCK[A-Z_]*\s*[:=]")),
     ("alloc", re.compile(r"\btorch\.(empty|zeros|ones|full|empty_like|zeros_like)\(")),
     ("grid", re.compile(r"\]\s*\(|\bgrid\s*=|\bcdiv\(")),
