@@ -55,7 +55,11 @@ def repair_one(manifest: Path, path: str, device: str, timeout_s: float) -> dict
                          runs_dir=tempfile.mkdtemp(prefix="blind-runs-"), timeout_s=timeout_s)
         row.update(status=summary.status, attempts=summary.attempts, reason=summary.reason[:300])
         if summary.status == "repaired":
-            row["fresh"] = verify(summary.repaired_path, root / entry["reference"], config=config).verdict
+            fresh = verify(summary.repaired_path, root / entry["reference"], config=config)
+            row["fresh"] = fresh.verdict
+            if fresh.verdict != "pass":  # what failed, and the seeds that replay it
+                row.update(fresh_summary=fresh.summary[:400], fresh_seed=fresh.seed,
+                           fresh_case_seed=fresh.fresh_case_seed, repaired_source=Path(summary.repaired_path).read_text())
     except Exception as exc:  # noqa: BLE001 - recorded, the set goes on
         row.update(status="error", reason=f"{type(exc).__name__}: {exc}"[:300])
     row["seconds"] = round(time.time() - start, 1)
