@@ -245,6 +245,10 @@ _PERTURBED_UNSET = ("OMP_NUM_THREADS", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTEC
 # for the canary probes): on fewer than 4 cores they run after the main run, in a worker of their own
 # alongside the perturbed run, and only while they can still change the verdict.
 COSTLY_CPU_CASES = ("shape_rows_past_grid_cap",)
+# and each is run where the main run's first case, run again in that worker and scaled by the inputs'
+# sizes, promises at most this much CPU per call (a kernel of tens of thousands of tiny programs would
+# spend minutes there; the report says the case was not run)
+COSTLY_CASE_BUDGET_S = 20.0
 
 
 class _Perturbed:
@@ -1134,12 +1138,18 @@ def _run_deferred(job: dict, deferred: list[CaseSpec], config: VerifyConfig, dev
     """The costly cases the main run left out, in a worker of their own (the same job, no traps: those
     ran on the main run's first case); judged as the main run's cases are. A case that neither
     finished nor was refused fails: a run that ends early must not pass by saying nothing."""
-    later = {**job, "cases": [c.model_dump() for c in deferred], "first_case": job["cases"][0]["name"],
-             "compile_check": False}
+    # the main run's first case leads, unchecked, as the yardstick of the cost budget
+    yardstick = {**job["cases"][0], "full_checks": False, "determinism": False}
+    later = {**job, "cases": [yardstick, *(c.model_dump() for c in deferred)], "first_case": "",
+             "compile_check": False, "cost_budget_s": {c.name: COSTLY_CASE_BUDGET_S for c in deferred}}
     result, work = _run_job(later, config, device, hide=hidden_paths(files))
+    names = {c.name for c in deferred}
     try:
-        events = _events(work / "candidate_events.jsonl", _staged_renames(files, work))
-        refused = _refused_shapes(events, deferred)
+        events = [e for e in _events(work / "candidate_events.jsonl", _staged_renames(files, work))
+                  if e.get("case") in names or e["event"] not in ("case_start", "case_done", "case_skipped")]
+        costly = [CheckNotRun(check=f"case:{e['case']}", reason=f"too costly under the interpreter: {e['reason']}"[:300])
+                  for e in events if e["event"] == "case_skipped"]
+        refused = _refused_shapes(events, deferred) + costly
         skip = {r.check.removeprefix("case:") for r in refused}
         events = [e for e in events if not (e["event"] == "case_done" and e["case"] in skip)]
         findings = _judge_events(events, result, case_dir, work, config, device) + _reference_read_findings(events)
