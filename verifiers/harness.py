@@ -1177,7 +1177,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
                     record["warm_calls"] = _warm_calls(model, data["inputs"], device, allocator, job["warm_calls"])
                 clock = time.thread_time()
                 main = _call(model, data["inputs"], device, allocator, guard, "nan")
-                if first_inputs is None:  # the first case run here: the yardstick of the cost budgets
+                if first_case:
                     first_inputs, first_cpu = data["inputs"], time.thread_time() - clock
             record.update(
                 output_types=[type(o).__name__ for o in main.outputs],

@@ -245,10 +245,6 @@ _PERTURBED_UNSET = ("OMP_NUM_THREADS", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTEC
 # for the canary probes): on fewer than 4 cores they run after the main run, in a worker of their own
 # alongside the perturbed run, and only while they can still change the verdict.
 COSTLY_CPU_CASES = ("shape_rows_past_grid_cap",)
-# and each is run where the main run's first case, run again in that worker and scaled by the inputs'
-# sizes, promises at most this much CPU per call (a kernel of tens of thousands of tiny programs would
-# spend minutes there; the report says the case was not run)
-COSTLY_CASE_BUDGET_S = 20.0
 
 
 class _Perturbed:
@@ -1026,12 +1022,10 @@ def _verify_files(files: ProblemFiles, config: VerifyConfig, holds: contextlib.E
         events = _events(work / "candidate_events.jsonl", renames)
         phases.update(_worker_phases(events))
         result = result.model_copy(update={k: _renamed(getattr(result, k), renames) for k in ("stderr_tail", "stdout_tail")})
-        refused = _refused_shapes(events, run_cases)
+        events, judged, refused = _judged(events, result, run_cases, case_dir, work, config, device)
         not_run += refused
         skip = {r.check.removeprefix("case:") for r in refused}
-        events = [e for e in events if not (e["event"] == "case_done" and e["case"] in skip)]
-        findings = notes + _judge_events(events, result, case_dir, work, config, device) + _reference_read_findings(events)
-        findings += _home_write_findings(work)
+        findings = notes + judged
         findings += _weights_hint(events, findings)
         if config.anticheat:
             findings += _stale_output_findings(ref_events, events, run_cases, findings)
@@ -1136,31 +1130,36 @@ def _verify_files(files: ProblemFiles, config: VerifyConfig, holds: contextlib.E
 def _run_deferred(job: dict, deferred: list[CaseSpec], config: VerifyConfig, device: str, files: ProblemFiles,
                   case_dir: Path) -> tuple[list[dict], list[Finding], list[CheckNotRun]]:
     """The costly cases the main run left out, in a worker of their own (the same job, no traps: those
-    ran on the main run's first case); judged as the main run's cases are. A case that neither
-    finished nor was refused fails: a run that ends early must not pass by saying nothing."""
-    # the main run's first case leads, unchecked, as the yardstick of the cost budget
-    yardstick = {**job["cases"][0], "full_checks": False, "determinism": False}
-    later = {**job, "cases": [yardstick, *(c.model_dump() for c in deferred)], "first_case": "",
-             "compile_check": False, "cost_budget_s": {c.name: COSTLY_CASE_BUDGET_S for c in deferred}}
+    ran on the main run's first case); judged as the main run's cases are. No cost budget: its
+    yardstick would be the candidate's own CPU time, which a kernel wrong past a grid cap could inflate
+    to skip the case. A case that neither finished nor was refused fails: a run that ends early must
+    not pass by saying nothing."""
+    later = {**job, "cases": [c.model_dump() for c in deferred], "first_case": job["cases"][0]["name"],
+             "compile_check": False}
     result, work = _run_job(later, config, device, hide=hidden_paths(files))
-    names = {c.name for c in deferred}
     try:
-        events = [e for e in _events(work / "candidate_events.jsonl", _staged_renames(files, work))
-                  if e.get("case") in names or e["event"] not in ("case_start", "case_done", "case_skipped")]
-        costly = [CheckNotRun(check=f"case:{e['case']}", reason=f"too costly under the interpreter: {e['reason']}"[:300])
-                  for e in events if e["event"] == "case_skipped"]
-        refused = _refused_shapes(events, deferred) + costly
-        skip = {r.check.removeprefix("case:") for r in refused}
-        events = [e for e in events if not (e["event"] == "case_done" and e["case"] in skip)]
-        findings = _judge_events(events, result, case_dir, work, config, device) + _reference_read_findings(events)
-        findings += _home_write_findings(work)
-        done = {e["case"] for e in events if e["event"] == "case_done"} | skip
+        events = _events(work / "candidate_events.jsonl", _staged_renames(files, work))
+        events, findings, refused = _judged(events, result, deferred, case_dir, work, config, device)
+        done = {e["case"] for e in events if e["event"] == "case_done"} | {r.check.removeprefix("case:") for r in refused}
         if not any(f.severity == "error" for f in findings):
             findings += [_finding("worker", "crash", f"the case did not complete in its worker ({result.status})", c.name)
                          for c in deferred if c.name not in done]
         return [e for e in events if e["event"] in ("case_start", "case_done")], findings, refused
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _judged(events: list[dict], result: SandboxResult, cases: list[CaseSpec], case_dir: Path, work: Path,
+            config: VerifyConfig, device: str) -> tuple[list[dict], list[Finding], list[CheckNotRun]]:
+    """A candidate worker's events judged: boundary shapes it refused loudly become notes (their
+    results dropped), the rest go through the oracle and the reach / reference-read / HOME checks.
+    Returns the kept events, the findings and the refusals."""
+    refused = _refused_shapes(events, cases)
+    skip = {r.check.removeprefix("case:") for r in refused}
+    events = [e for e in events if not (e["event"] == "case_done" and e["case"] in skip)]
+    findings = _judge_events(events, result, case_dir, work, config, device) + _reference_read_findings(events)
+    findings += _home_write_findings(work)
+    return events, findings, refused
 
 
 def _worker_phases(events: list[dict]) -> dict[str, float]:

@@ -52,10 +52,18 @@ def test_a_worker_that_ends_early_in_the_costly_case_fails(tmp_path):
     assert any(f.case == ROWS and f.severity == "error" for f in report.findings), report.summary
 
 
-def test_over_its_cost_budget_the_costly_case_is_a_note_not_a_pass_claim(monkeypatch):
-    monkeypatch.setattr(verify_module, "COSTLY_CASE_BUDGET_S", 0.0)
-    report = verify(CORPUS / "correct" / "softmax.py", SOFTMAX, device="cpu", **SMALL)
-    assert report.verdict == "pass", report.summary
-    notes = {n.check: n.reason for n in report.checks_not_run}
-    assert "too costly under the interpreter" in notes[f"case:{ROWS}"]
-    assert "seed0" not in notes  # the yardstick run of the first case is not reported as a case
+
+
+def test_burning_cpu_at_the_problem_size_does_not_buy_a_skip_of_the_costly_case(tmp_path):
+    # were the costly case budgeted by the candidate's own first call, a grid-capped kernel could burn
+    # CPU there to have it skipped: it still runs, and the capped grid still fails
+    src = (CORPUS / "cheats2" / "grid_cap_64_rows.py").read_text()
+    marker = "        n_rows, n_cols = x.shape\n"
+    assert marker in src
+    burn = "        if n_rows < 100:\n            t = time.thread_time()\n            while time.thread_time() - t < 0.3:\n                pass\n"
+    cand = tmp_path / "grid_cap_burns_cpu.py"
+    cand.write_text("import time\n" + src.replace(marker, marker + burn))
+    report = verify(cand, SOFTMAX, device="cpu", **SMALL)
+    assert report.verdict == "fail", report.summary
+    assert any(f.case == ROWS and f.severity == "error" for f in report.findings), report.summary
+    assert f"case:{ROWS}" not in {n.check for n in report.checks_not_run}
