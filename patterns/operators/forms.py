@@ -18,6 +18,7 @@ import re
 
 from kagent.patterns.operators.base import Kernel, Src, nodes_of, operator
 from kagent.patterns.operators.exprs import _stmt_nodes, _swap
+from kagent.patterns.operators.generic import _broadcast, _flip
 
 def _value_stmt(src: Src, line0: int) -> bool:
     """A line that computes values (not an index, a mask or a loop header)."""
@@ -298,15 +299,9 @@ def _flip_broadcast(src: Src, line0: int) -> list:
         return []  # addresses and masks: the stride and axis operators
     out = []
     for n in _stmt_nodes(src, line0, ast.Subscript):
-        s = n.slice
-        if not isinstance(s, ast.Tuple) or len(s.elts) != 2:
+        if not _broadcast(n):
             continue
-        kinds = ["slice" if isinstance(e, ast.Slice) else "none" if isinstance(e, ast.Constant) and e.value is None
-                 else "" for e in s.elts]
-        if sorted(kinds) != ["none", "slice"]:
-            continue
-        v = ast.unparse(n.value)
-        new = f"{v}[None, :]" if kinds[0] == "slice" else f"{v}[:, None]"
+        new = _flip(n)
         e = _swap(src, n, new, f"`{ast.unparse(n)}` -> `{new}`")
         if e:
             out.append(e)
