@@ -14,6 +14,9 @@ whose `triton.language` modules the running launch has patched already skips `_p
 (Triton would set the same tensor methods, `range` and reductions again, and never restore them), and
 the interpreter's dtype table is built once instead of per operation. What a kernel computes does not
 change: only the listing, the empty walks and the repeated sets are skipped.
+
+Every operation also builds its result's block type and tensor from scratch (`_reuse_types`): what
+depends on the shape alone is computed once per shape.
 """
 
 from __future__ import annotations
@@ -88,6 +91,7 @@ def install() -> bool:
     np_dtype = getattr(ti, "_get_np_dtype", None)
     if callable(np_dtype):
         ti._get_np_dtype = _cached(np_dtype, tl)
+    _reuse_types(tl.core)
     _installed = True
     return True
 
@@ -111,3 +115,57 @@ def _cached(np_dtype, tl):
             return np_dtype(tt_dtype)
 
     return _get_np_dtype
+
+
+def _reuse_types(core) -> None:
+    """Every operation of every program builds its result's `block_type` and `tensor` again: the
+    shape unwrapped, validated and printed, a `tl.tuple` of constexprs with its tuple type (a third
+    of the interpreter's time on a row-wise kernel). What depends on the shape alone (and, for a
+    block's name, on its element type's name) is computed once per shape and reused; each object
+    still gets its own element type, handle and shape tuple, as Triton builds them. A shape that is
+    not plain ints takes Triton's own path."""
+    block_type, tensor, tl_tuple = core.block_type, core.tensor, core.tuple
+    block_init, tensor_init = block_type.__init__, tensor.__init__
+    if getattr(block_init, "__kagent_reused__", False):
+        return
+    blocks: dict[tuple, tuple] = {}
+    shapes: dict[tuple, tuple] = {}
+
+    def dims_of(shape) -> tuple | None:
+        """The shape as a tuple of plain ints (a list or a `tl.tuple` of them, as Triton accepts), else None."""
+        kind = type(shape)
+        values = shape.values if kind is tl_tuple else shape if kind is list else None
+        if values is None or not all(type(d) is int for d in values):
+            return None
+        return tuple(values)
+
+    def reused_block_init(self, element_ty, shape):
+        elt, dims = getattr(element_ty, "name", None), dims_of(shape)
+        if type(elt) is not str or dims is None:
+            return block_init(self, element_ty, shape)
+        known = blocks.get((elt, dims))
+        if known is None:
+            block_init(self, element_ty, shape)  # validates: an invalid shape raises and is not kept
+            blocks[(elt, dims)] = (self.shape.type, self.numel, self.name)
+            return
+        shape_type, self.numel, self.name = known
+        self.element_ty = element_ty
+        self.shape = tl_tuple(list(dims), shape_type)
+
+    def reused_tensor_init(self, handle, type):
+        dims = dims_of(type.shape) if type.is_block() else ()
+        known = shapes.get(dims) if dims is not None else None
+        if known is None:
+            tensor_init(self, handle, type)
+            if dims is not None:
+                shapes[dims] = (self.numel, self.shape.values, self.shape.type)
+            return
+        self.numel, values, shape_type = known
+        self.handle = handle
+        self.type = type
+        self.dtype = type.scalar
+        self.shape = tl_tuple(values, shape_type)  # its own list of the (immutable) constexprs
+
+    reused_block_init.__kagent_reused__ = True  # type: ignore[attr-defined]
+    block_type.__init__ = reused_block_init
+    tensor.__init__ = reused_tensor_init
