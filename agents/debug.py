@@ -14,6 +14,7 @@ Two paths, one result type:
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
@@ -294,6 +295,7 @@ class Search(BaseModel):
     tried: list[Tried] = []
     base_score: list[float] | None = None
     combined: bool = False
+    twinned: bool = False
     proposed: list[str] = []  # hashes sent to the full verifier
     screen_note: str = ""
     batches: int = 0
@@ -319,6 +321,28 @@ def _screen_batch(search: Search, screener: Any, base_source: str, batch: list[A
         elif search.base_score is not None and r.score < search.base_score:
             search.improved.append((r.score, order + i, c))
     search.improved.sort(key=lambda t: (t[0], t[1]))
+
+
+def _twins(base_source: str, candidates: list[Any], combine_fn: Callable[[str, Any, Any], Any],
+           limit: int = 8) -> list[Any]:
+    """One edit made at every site it applies to, two sites at a time: the same operator with the
+    same change on different lines (a K loop's two loads both unmasked, both strides of a pair
+    swapped). A fault copied to parallel sites moves the error only when every copy is fixed, so
+    the screen ranks each half no better than the base; these pairs go early, not after the singles."""
+    groups: dict[tuple[str, str], list[Any]] = {}
+    for c in candidates:
+        if "+" not in c.operator and c.edit is not None:
+            change = re.sub(r"\bline \d+\b", "line", c.edit.description)  # descriptions name their line
+            groups.setdefault((c.operator, change), []).append(c)
+    out, made = [], set()
+    for same in groups.values():
+        for i, a in enumerate(same):
+            for b in same[i + 1:]:
+                c = combine_fn(base_source, a, b) if a.line != b.line else None
+                if c is not None and c.source not in made:
+                    made.add(c.source)
+                    out.append(c)
+    return out[:limit]
 
 
 def _pairs(base_source: str, search: Search, combine_fn: Callable[[str, Any, Any], Any], k: int = 6,
@@ -397,6 +421,9 @@ def search_propose(
         if rem is not None and rem < 20:
             break
         if search.pending:
+            if search.batches == 1 and not search.twinned:
+                search.twinned = True
+                search.pending = _twins(base_source, search.screened + search.pending, combine_fn) + search.pending
             n = first_batch if search.batches == 0 else batch
             todo, search.pending = search.pending[:n], search.pending[n:]
             _screen_batch(search, screener, base_source, todo, None if rem is None else rem - 10)

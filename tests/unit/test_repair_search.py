@@ -65,6 +65,25 @@ def test_two_edits_that_each_reduce_the_error_are_combined():
     assert s.combined
 
 
+def test_one_change_at_two_sites_is_screened_as_a_pair_after_the_first_batch():
+    base = "".join(f"x{i} = {i}\n" for i in range(40))
+
+    def cand(line0: int, new: str, op: str, what: str) -> Candidate:
+        e = Edit(operator=op, family="f", description=f"line {line0 + 1}: {what}", start=line0, stop=line0 + 1,
+                 lines=(new,))
+        return Candidate(source=e.apply(base), origin=f"{op}@{line0 + 1}", operator=op, family="f", line=line0 + 1,
+                         priority=1.0, edit=e)
+
+    # the fault is copied on lines 31 and 36; the same change at each site is screened no better alone
+    twins = [cand(30, "x30 = 0", "mask", "mask also bounds k"), cand(35, "x35 = 0", "mask", "mask also bounds k")]
+    others = [cand(i, f"x{i} = -1", f"op{i}", "other") for i in range(30)]
+    scr = FakeScreener({"x30 = 0", "x35 = 0"})
+    s = Search(base_hash="h", pending=[*others[:8], *others[8:], *twins])
+    p = search_propose(base, s, screener=scr, combine_fn=combined, seen_hashes=[], deadline_s=None, clock=lambda: 0.0)
+    assert p.status == "candidate" and "x30 = 0" in p.source and "x35 = 0" in p.source and " + " in p.origin
+    assert len(s.tried) <= 8 + 24  # the pair went in the second batch, not after every single
+
+
 def test_nothing_passes_the_best_improvement_then_an_explanation():
     a = _cand(0, "a = 10", 0.9)
     scr = FakeScreener({"a = 10", "zzz"})
