@@ -169,10 +169,11 @@ def test_int64_offsets_fixes_a_real_overflow(tmp_path: Path) -> None:
 def _verify(candidate: Path, reference: Path | None = None):
     from kagent.api import verify
 
-    # the subject is the edit's correctness (the oracle, canaries, bounds and shapes): anti-cheat's three
-    # extra workers (plain-script run, fresh case, compile check) judge cheating, which an edit of a
-    # named transform cannot add
-    return verify(candidate, reference, device="cpu", seeds=1, determinism=False, timing=False, anticheat=False)
+    # the subject is the edit's correctness (the oracle, canaries, bounds, the problem's and the boundary
+    # shapes): anti-cheat's three extra workers (plain-script run, fresh case, compile check) and the
+    # adversarial cases past tile and grid caps judge cheating, which an edit of a named transform cannot add
+    return verify(candidate, reference, device="cpu", seeds=1, determinism=False, timing=False, anticheat=False,
+                  adversarial_cases=False)
 
 
 @pytest.mark.slow
