@@ -55,6 +55,8 @@ class VerifyConfig(BaseModel):
         True, description="check every load/store/atomic address of the Triton CPU interpreter against the launch's tensors"
     )
     ties: bool = Field(True, description="an input case with ties when the reference has a tie-sensitive operator (argmax, sort...)")
+    boundaries: bool = Field(True, description="an input case with values exactly on the reference's thresholds "
+                             "when it compares values or calls an operator that jumps (hardshrink, sign, round...)")
     sanitize_cuda_c: bool = Field(True, description="on CUDA, run memcheck by default for CUDA C candidates "
                                   "(load_inline, pycuda): guard regions do not see every raw-pointer access")
     timeout_s: float = Field(300.0, gt=0, description="a worker that finishes no step (a case) for this long is "

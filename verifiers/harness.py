@@ -23,7 +23,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
-from kagent.verifiers import bounds, casefiles, interpreter_speed, perturb, suite_ties
+from kagent.verifiers import bounds, casefiles, interpreter_speed, perturb, suite_boundaries, suite_ties
 
 Emit = Callable[..., None]
 
@@ -139,14 +139,14 @@ class _Modules:
 # --- the reference job --------------------------------------------------------------------------
 
 
-def _transform(inputs: list, transform: str | None) -> list:
+def _transform(inputs: list, transform: str | None, planted: list[float] | None = None) -> list:
     import torch
 
     if transform is None:
         return inputs
     out = []
     for t in inputs:
-        if not (isinstance(t, torch.Tensor) and t.dtype.is_floating_point) or _binary(t):
+        if not (isinstance(t, torch.Tensor) and t.dtype.is_floating_point) or _discrete(t):
             out.append(t)
             continue
         if transform == "scale_small":
@@ -166,17 +166,33 @@ def _transform(inputs: list, transform: str | None) -> list:
             t = t * (1e5 / peak) if peak > 0 else t
         elif transform in ("ties", "ties_values"):
             t = suite_ties.with_ties(t, len(out))
+        elif transform == "boundaries":
+            t = suite_boundaries.with_boundaries(t, planted or [])
         out.append(t.contiguous())
     return out
 
 
-def _binary(t) -> bool:
-    """A float tensor of 0s and 1s only (labels, a mask, one-hot targets): data of a discrete domain that
-    the value stresses leave as it is (-1 labels or 1e3-scaled masks are inputs no caller passes, and
-    an honest kernel that relies on the domain, e.g. clamps 1 - p_t, is not wrong for it)."""
+_DISCRETE_MAX = 2.0**16  # integers up to here stored as floats: labels, +-1 targets, masks, class ids, counts
+
+
+def _discrete(t) -> bool:
+    """A float tensor of small integers only (0/1 labels and masks, +-1 targets, one-hot rows, class
+    ids or counts stored as floats): data of a discrete domain that the value stresses leave as it
+    is (-1 labels or 1e3-scaled masks are inputs no caller passes, and an honest kernel that relies
+    on the domain, e.g. clamps 1 - p_t or tests y > 0 where the reference tests y == 1, is not wrong
+    for it). Continuous data is never all integers."""
     import torch
 
-    return t.numel() > 1 and bool(torch.all((t == 0) | (t == 1)))
+    return t.numel() > 1 and _exact(t)
+
+
+def _exact(t) -> bool:
+    """Every element a finite integer of magnitude at most _DISCRETE_MAX: a float32 kernel reads these
+    exactly, so they carry no rounding error of their own."""
+    import torch
+
+    return t.numel() > 0 and bool(torch.all(torch.isfinite(t))) and bool(torch.all(t == torch.round(t))) \
+        and float(t.abs().max()) <= _DISCRETE_MAX
 
 
 def _with_special_values(t, index: int):
@@ -227,11 +243,34 @@ _EPS32 = 1.1920928955078125e-07
 _SENS_EXTRA_S = 0.1  # the sensitivity's extra moves, together, cost at most this (a slow reference gets none)
 
 
-def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int) -> list | None:
+def _neighbour_error(model, model64, inputs: list, signs: list, device: str) -> list:
+    """The reference's own float32 error at a neighbouring input (each float input moved by one
+    rounding, then held in its dtype): how far float32 arithmetic lands from the truth there. Moving
+    the inputs cannot show the rounding inside a scale-free result (1 - cos of two parallel vectors
+    is 0 for every input, and a float32 kernel gets an ulp of 1); the reference's luck at one input
+    (exact here) is not every honest kernel's."""
+    import torch
+
+    near = [x if sg is None else (x.double() * (1 + _EPS32 * sg)).to(x.dtype) for x, sg in zip(inputs, signs)]
+    with torch.no_grad():
+        outs32 = _outputs(model(*[_copy_to(x, device) for x in near]))
+        with _Float64Everywhere():
+            outs64 = _outputs(model64(*[_double(_copy_to(x, device)) for x in near]))
+    return [(a.double().cpu() - b.double().cpu()).abs().nan_to_num(0.0, 0.0, 0.0)
+            if isinstance(a, torch.Tensor) and a.dtype.is_floating_point and a.shape == b.shape else None
+            for a, b in zip(outs32, outs64)]
+
+
+def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int, fixed: list | None = None,
+                 model=None) -> list | None:
     """How much the float64 result moves when every floating input moves by one float32 rounding.
 
     That is the error a correct kernel computing in float32 cannot avoid (the problem's
-    conditioning): the oracle never demands more accuracy than this. First a move with a random sign
+    conditioning): the oracle never demands more accuracy than this. Inputs of small integers
+    (labels, +-1 targets, masks) do not move: a kernel reads them exactly, and moved they flip the
+    reference's `y == 1` tests, which made every output of such a problem "within tolerance"; nor do
+    the elements `fixed` marks (the boundaries case's planted thresholds, for the same reason). With
+    the float32 `model`, also the reference's own float32 error at the randomly moved input. First a move with a random sign
     per element; then, while they are cheap (_SENS_EXTRA_S in all), moves whose sign is bit k of the
     element's index (k = 0..7), the largest effect kept per element. With
     random signs alone, an output that depends on a difference of two inputs (a softmax row with two
@@ -242,11 +281,18 @@ def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int) ->
     import torch
 
     gen = torch.Generator().manual_seed(seed + 17)
-    floating = [isinstance(x, torch.Tensor) and x.dtype.is_floating_point for x in inputs]
+    floating = [isinstance(x, torch.Tensor) and x.dtype.is_floating_point and not _exact(x) for x in inputs]
     random_signs = [torch.randint(0, 2, x.shape, generator=gen).double() * 2 - 1 if f else None
                     for x, f in zip(inputs, floating)]
 
+    if fixed is not None:  # planted elements do not move
+        random_signs = [sg if sg is None or m is None else torch.where(m, torch.zeros_like(sg), sg)
+                        for sg, m in zip(random_signs, fixed)]
+
     def moved(signs: list) -> list:
+        if fixed is not None:
+            signs = [sg if sg is None or m is None else torch.where(m, torch.zeros_like(sg), sg)
+                     for sg, m in zip(signs, fixed)]
         perturbed = [_copy_to(x.double() * (1 + _EPS32 * sg) if sg is not None else x, device)
                      for x, sg in zip(inputs, signs)]
         with torch.no_grad(), _Float64Everywhere():
@@ -255,6 +301,12 @@ def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int) ->
 
     clock = time.monotonic()
     sens = moved(random_signs)
+    if model is not None:
+        try:
+            sens = [a if a is None or b is None else torch.maximum(a, b)
+                    for a, b in zip(sens, _neighbour_error(model, model64, inputs, random_signs, device))]
+        except Exception:  # an allowance: without it the oracle is stricter, not blind
+            pass
     one = time.monotonic() - clock  # what one more move costs: the extra moves together stay under _SENS_EXTRA_S
     clock = time.monotonic()
     for bit in range(8):
@@ -437,7 +489,7 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     largest = max((t.numel() for t in inputs if isinstance(t, torch.Tensor)), default=0)
     if case.get("min_input_numel") and largest < case["min_input_numel"]:
         raise _Skip(f"no input holds {case['min_input_numel']} elements (the largest: {largest})")
-    inputs = _transform(inputs, case["transform"])
+    inputs = _transform(inputs, case["transform"], case.get("planted"))
     # KernelBench's protocol: Model and ModelNew are built under the same seed, once per set of sizes
     # (cases that share sizes share the model: large weights are made, copied and saved once)
     key = (id(mod), case["init_seed"], repr(init))
@@ -475,7 +527,9 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
             with _Float64Everywhere():
                 outs64 = _outputs(model64(*[_double(_copy_to(x, device)) for x in truth_inputs]))
         outs64 = [o.double() if o.dtype.is_floating_point else o for o in outs64]
-        sens = _sensitivity(model64, truth_inputs, outs64, device, case["seed"])
+        fixed = ([suite_boundaries.planted(x, case["planted"]) if isinstance(x, torch.Tensor) and x.dtype.is_floating_point
+                  else None for x in truth_inputs] if case["transform"] == "boundaries" else None)
+        sens = _sensitivity(model64, truth_inputs, outs64, device, case["seed"], fixed, model)
         try:
             sens = _with_accumulation(sens, model, truth_inputs, outs64, device)
         except Exception as exc:  # the simulation is an allowance: without it the oracle is stricter, not blind

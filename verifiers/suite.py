@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kagent.config import VerifyConfig
 from kagent.tools.problem import ShapeConstant
+from kagent.verifiers.suite_boundaries import boundary_values
 from kagent.verifiers.suite_ties import ties_transform
 
 _PRIMES = (7, 13, 17, 19, 23, 29, 31)
@@ -37,7 +38,9 @@ class CaseSpec(BaseModel):
                            "protocol: one seed for every case, so all cases share the weights)")
     overrides: dict[str, int] = Field(default_factory=dict)
     transform: Literal["scale_small", "scale_large", "offset", "negative", "special_values", "ties", "ties_values",
-                       "mean_1e3", "beyond_fp16"] | None = None
+                       "mean_1e3", "beyond_fp16", "boundaries"] | None = None
+    planted: list[float] | None = Field(None, description="the boundaries case: the values planted in its inputs "
+                                        "(verifiers/suite_boundaries.py)")
     fallbacks: list[dict[str, int]] = Field(
         default_factory=list, description="shape cases: overrides to try in order when the reference rejects `overrides`")
     init_factors: list[float] | None = Field(
@@ -127,6 +130,9 @@ def plan_cases(config: VerifyConfig, constants: list[ShapeConstant], reference_s
                                   transform="special_values"))
     if config.ties and (ties := ties_transform(reference_source)):  # verifiers/suite_ties.py
         cases.append(CaseSpec(name="ties", kind="stress", seed=base, init_seed=base, transform=ties))
+    if config.boundaries and (values := boundary_values(reference_source)):  # verifiers/suite_boundaries.py
+        cases.append(CaseSpec(name="boundaries", kind="stress", seed=base, init_seed=base, transform="boundaries",
+                              planted=values))
     if config.shapes:
         for name, ov in shape_variants(constants)[: config.max_shape_cases]:
             cases.append(CaseSpec(name=f"shape_{name}", kind="shape", seed=base + 7, init_seed=base, overrides=ov,

@@ -651,9 +651,9 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     h = hashlib.sha256()
     h.update(files.reference_run_source.encode())
     # a field left at None is left out (cache entries made before it existed keep their key)
-    h.update(json.dumps([c.model_dump(exclude={k for k in ("init_factors", "min_input_numel") if getattr(c, k) is None})
+    h.update(json.dumps([c.model_dump(exclude={k for k in ("init_factors", "min_input_numel", "planted") if getattr(c, k) is None})
                          for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v15".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v16".encode())
     return h.hexdigest()[:24]
 
 

@@ -33,6 +33,7 @@ EXACT = {
     "scale2d_grid_missing_axis.py": "grid_axis", "relu_fp16_out_dtype.py": "out_dtype",
     "softmax_block_below_row.py": "block_pow2", "colsum_split_store.py": "atomic_store",
     "rowmin_other_zero.py": "other_value", "copy2d_offbyone_mask.py": "cmp_strict",
+    "hinge_pm1_atomic.py": "atomic_store",
 }
 
 

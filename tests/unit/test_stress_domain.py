@@ -1,7 +1,9 @@
-"""Value stresses keep discrete inputs in their domain: a float tensor of 0s and 1s (labels, a mask,
-one-hot targets) is passed as it is by every stress transform, so an honest kernel that relies on
-its domain (a focal loss clamping 1 - p_t) is not judged on labels of -1 or 1000; continuous inputs
-are still stressed."""
+"""Value stresses keep discrete inputs in their domain: a float tensor of small integers (0/1 labels,
+a mask, one-hot targets, +-1 targets, class ids) is passed as it is by every stress transform, so an
+honest kernel that relies on its domain (a focal loss clamping 1 - p_t, a hinge testing y > 0) is not
+judged on labels of -1 or 1000; continuous inputs are still stressed. And the oracle's sensitivity
+(the error a float32 kernel cannot avoid) does not move them: moved, a reference's `y == 1` flips
+and every output passes (tests/unit/test_discrete_inputs.py holds the verify)."""
 
 from __future__ import annotations
 
@@ -19,8 +21,11 @@ def test_binary_float_inputs_keep_their_domain_and_the_rest_is_stressed(transfor
     x = torch.randn(8, 33)
     labels = (torch.rand(8, 33) < 0.3).float()
     idx = torch.randint(0, 5, (8,))
-    out = _transform([x, labels, idx], transform)
+    signs = torch.randint(0, 2, (8,)).float() * 2 - 1
+    classes = torch.randint(0, 7, (8,)).float()
+    out = _transform([x, labels, idx, signs, classes], transform)
     assert torch.equal(out[1], labels) and torch.equal(out[2], idx)
+    assert torch.equal(out[3], signs) and torch.equal(out[4], classes)
     assert not torch.equal(out[0], x)
 
 
@@ -29,3 +34,17 @@ def test_a_constant_or_mostly_binary_tensor_is_not_a_label():
     assert not torch.equal(_transform([halves], "negative")[0], halves)
     one = torch.ones(1)
     assert torch.equal(_transform([one], "scale_large")[0], one * 1e3)
+
+
+def test_the_sensitivity_does_not_move_exact_small_integers():
+    from kagent.verifiers.harness import _sensitivity
+
+    class Hinge(torch.nn.Module):
+        def forward(self, x, y):
+            return torch.where(y == 1.0, 1.0 - x, torch.clamp(x - 0.2, min=0.0)).mean()
+
+    torch.manual_seed(0)
+    x, y = torch.rand(64).double(), (torch.randint(0, 2, (64,)).float() * 2 - 1).double()
+    out = Hinge()(x, y)
+    sens = _sensitivity(Hinge(), [x, y], [out], "cpu", seed=0)
+    assert float(sens[0]) < 1e-6  # one float32 rounding of x; y's branches never flip
