@@ -241,6 +241,7 @@ def _double(x):
 
 _EPS32 = 1.1920928955078125e-07
 _SENS_EXTRA_S = 0.1  # the sensitivity's extra moves, together, cost at most this (a slow reference gets none)
+_NEIGHBOUR_S = 0.5  # the reference's float32 error next door is measured where it costs at most this
 
 
 def _neighbour_error(model, model64, inputs: list, signs: list, device: str) -> list:
@@ -301,13 +302,13 @@ def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int, fi
 
     clock = time.monotonic()
     sens = moved(random_signs)
-    if model is not None:
+    one = time.monotonic() - clock  # what one more move costs: the extra moves together stay under _SENS_EXTRA_S
+    if model is not None and 2 * one <= _NEIGHBOUR_S:  # a float32 and a float64 call: a slow reference gets none
         try:
             sens = [a if a is None or b is None else torch.maximum(a, b)
                     for a, b in zip(sens, _neighbour_error(model, model64, inputs, random_signs, device))]
         except Exception:  # an allowance: without it the oracle is stricter, not blind
             pass
-    one = time.monotonic() - clock  # what one more move costs: the extra moves together stay under _SENS_EXTRA_S
     clock = time.monotonic()
     for bit in range(8):
         if time.monotonic() - clock + one > _SENS_EXTRA_S:
