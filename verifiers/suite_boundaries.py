@@ -23,6 +23,8 @@ from __future__ import annotations
 import ast
 import struct
 
+from kagent.verifiers.suite_ties import call_name
+
 # operators that jump at points of their own (their default thresholds are planted too)
 _JUMPS = {"hardshrink": (0.5,), "Hardshrink": (0.5,), "threshold": (), "Threshold": (), "sign": (), "sgn": (),
           "heaviside": (), "floor": (1.0,), "ceil": (1.0,), "trunc": (1.0,), "frac": (1.0,), "fmod": (),
@@ -40,14 +42,6 @@ def _exact32(v: float) -> bool:
         return struct.unpack("f", struct.pack("f", v))[0] == v
     except (OverflowError, struct.error):
         return False
-
-
-def _name(func: ast.expr) -> str | None:
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    if isinstance(func, ast.Name):
-        return func.id
-    return None
 
 
 def boundary_values(source: str) -> list[float] | None:
@@ -68,11 +62,11 @@ def boundary_values(source: str) -> list[float] | None:
     for node in (x for top in scope for x in ast.walk(top)):
         if isinstance(node, ast.Compare) and any(isinstance(op, (ast.Gt, ast.GtE, ast.Lt, ast.LtE)) for op in node.ops):
             jumps = True
-        elif isinstance(node, ast.Call) and _name(node.func) in _CONVENTION:
+        elif isinstance(node, ast.Call) and call_name(node.func) in _CONVENTION:
             return None
-        elif isinstance(node, ast.Call) and _name(node.func) in _JUMPS:
+        elif isinstance(node, ast.Call) and call_name(node.func) in _JUMPS:
             jumps = True
-            points += _JUMPS[_name(node.func)]
+            points += _JUMPS[call_name(node.func)]
     if not jumps:
         return None
     for node in (x for top in scope for x in ast.walk(top)):

@@ -33,7 +33,8 @@ _SORTS = frozenset({"sort", "argsort"})
 _EXTREMA = frozenset({"max", "min", "amax", "amin", "aminmax"})
 
 
-def _name(func: ast.expr) -> str | None:
+def call_name(func: ast.expr) -> str | None:
+    """`f` of `f(...)` and `x.f(...)`."""
     if isinstance(func, ast.Attribute):
         return func.attr
     if isinstance(func, ast.Name):
@@ -70,7 +71,7 @@ def tie_sensitivity(source: str) -> TieSensitivity | None:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        name = _name(node.func)
+        name = call_name(node.func)
         if name in _DEFINED:
             found.add("defined")
         elif name in _UNSPECIFIED:

@@ -59,13 +59,18 @@ SCRIPT = textwrap.dedent('''
 ''')
 
 
-def test_cheaper_patching_gives_the_same_results_and_patches_once_per_launch(tmp_path):
+def _interpreted(tmp_path, source: str) -> dict:
+    """Run `source` as a script under the interpreter; its last line of output, as JSON."""
     script = tmp_path / "run.py"
-    script.write_text(SCRIPT)
+    script.write_text(source)
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300,
                           env={**os.environ, "TRITON_INTERPRET": "1"})
     assert proc.returncode == 0, proc.stderr[-3000:]
-    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_cheaper_patching_gives_the_same_results_and_patches_once_per_launch(tmp_path):
+    got = _interpreted(tmp_path, SCRIPT)
     assert got["same"] and got["right"], got
     # Triton lists the packages at every launch and every device-function call (5 calls per loop
     # iteration here); with the patch each package is listed once, whatever the number of calls
@@ -130,12 +135,7 @@ TYPES_SCRIPT = textwrap.dedent('''
 
 
 def test_reused_types_give_the_same_results_types_and_errors(tmp_path):
-    script = tmp_path / "types.py"
-    script.write_text(TYPES_SCRIPT)
-    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "TRITON_INTERPRET": "1"})
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    got = _interpreted(tmp_path, TYPES_SCRIPT)
     assert got["same"], got
     # a shape Triton refuses (not a power of two) is refused every time, with Triton's own error
     assert got["errors"][0] and len(set(got["errors"])) == 1, got["errors"]
