@@ -1,6 +1,6 @@
 """Inverse-fault operators for the offline repair search (template-based program repair).
 
-One module per family (compare, values, dtypes, launch, arith, exprs, cuda, flow, forms, and generic: the
+One module per family (compare, values, dtypes, launch, arith, exprs, cuda, flow, forms, wiring, and generic: the
 mutation operators any code's slips call for); each registers its
 operators in `OPERATORS` (base.py). `propose` applies them at the localized sites and ranks the
 edits: how strongly the evidence points at the operator's family, how suspicious the line is,
@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from kagent.patterns.operators import arith, compare, cuda, dtypes, exprs, flow, forms, generic, launch, values  # noqa: F401  (registration)
+from kagent.patterns.operators import arith, compare, cuda, dtypes, exprs, flow, forms, generic, launch, values, wiring  # noqa: F401  (registration)
 from kagent.patterns.operators.base import OPERATORS, Edit, Operator, Src, combine, parses
 
 __all__ = ["OPERATORS", "Edit", "Operator", "RankedEdit", "combine", "propose", "families"]

@@ -112,7 +112,7 @@ def _eps(src: Src, line0: int) -> list:
     return out
 
 
-_TANH_LINE = re.compile(r"^(\s*)(\w+)\s*=\s*\((\w+)\s*-\s*1(?:\.0*)?\)\s*/\s*\((\w+)\s*\+\s*1(?:\.0*)?\)\s*$")
+_TANH_LINE = re.compile(r"^(\s*)(\w+\s*=|return\b)\s*\((\w+)\s*-\s*1(?:\.0*)?\)\s*/\s*\((\w+)\s*\+\s*1(?:\.0*)?\)\s*$")
 _EXP2X = re.compile(r"^(\s*)(\w+)\s*=\s*tl\.exp\(\s*2(?:\.0*)?\s*\*\s*(\w+)\s*\)\s*$")
 _SOFTPLUS = re.compile(r"\btl\.log\(\s*1(?:\.0*)?\s*\+\s*tl\.exp\(\s*(\w+)\s*\)\s*\)")
 _LSE = re.compile(r"\btl\.log\(\s*tl\.sum\(\s*tl\.exp\(\s*(\w+)\s*\)\s*,\s*(axis\s*=\s*)?(\d+)\s*\)\s*\)")
@@ -155,7 +155,7 @@ def _stable(src: Src, line0: int) -> list:
             e = t.group(3)
             new = list(lines[j:i + 1])
             new[0] = f"{ind}{e} = tl.exp(-2.0 * tl.abs({x}))"
-            new[-1] = f"{t.group(1)}{t.group(2)} = tl.where({x} >= 0, (1.0 - {e}) / (1.0 + {e}), ({e} - 1.0) / (1.0 + {e}))"
+            new[-1] = f"{t.group(1)}{t.group(2)} tl.where({x} >= 0, (1.0 - {e}) / (1.0 + {e}), ({e} - 1.0) / (1.0 + {e}))"
             out.append((f"lines {j + 1}-{i + 1}: tanh via exp(-2|x|)", j, i + 1, new))
         code = code_part(ln)
         for new in sub_each(_SOFTPLUS, lambda m: f"(tl.maximum({m.group(1)}, 0.0) + tl.log(1.0 + tl.exp(-tl.abs({m.group(1)}))))", code):

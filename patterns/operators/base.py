@@ -149,6 +149,15 @@ class Src:
                 if isinstance(n, ast.Constant) and isinstance(n.value, str) and "__global__" in n.value]
 
     @cached_property
+    def statements_by_line(self) -> dict[int, ast.stmt]:
+        """0-based line -> the innermost simple statement (assignment, expression, return) starting there."""
+        out: dict[int, ast.stmt] = {}
+        for n in ast.walk(self.tree):  # breadth first: a nested statement overwrites its enclosing one
+            if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return)):
+                out[n.lineno - 1] = n
+        return out
+
+    @cached_property
     def expressions_by_line(self) -> dict[int, list[ast.expr]]:
         """0-based line -> the expressions that lie on it alone (outermost first)."""
         out: dict[int, list[ast.expr]] = {}

@@ -328,13 +328,40 @@ def _span(src: Src, first: Any, last: Any) -> tuple[int, int, int] | None:
     return first.lineno - 1, first.col_offset, last.end_col_offset
 
 
-@operator("int_width", "out_dtype", 1, "an integer output's width: torch.int32 <-> torch.int64", scopes=("host",))
+@operator("int_width", "out_dtype", 1, "an integer output's width or sign: torch.int32 <-> torch.int64, int8 <-> uint8",
+          scopes=("host",))
 def _int_width(src: Src, line0: int) -> list:
     text = src.lines[line0]
     code = code_part(text)
     out = []
     for a, b in (("torch.int32", "torch.int64"), ("torch.int64", "torch.int32"), ("torch.long", "torch.int32"),
-                 ("torch.int", "torch.int64")):
+                 ("torch.int", "torch.int64"), ("torch.int8", "torch.uint8"), ("torch.uint8", "torch.int8")):
         for m in re.finditer(re.escape(a) + r"\b", code):
             out.append(one_line(f"line {line0 + 1}: {a} -> {b}", line0, code[: m.start()] + b + code[m.end():] + text[len(code):]))
+    return out
+
+
+_WINDOW = re.compile(r"kernel|window|pool|^k$|^ks$|^kw$|_k$|size$", re.I)
+_PAD = re.compile(r"pad", re.I)
+
+
+@operator("window_count", "shape", 2, "a sliding window's output length: L // s -> (L - k) // s + 1, "
+          "(L + 2 * p - k) // s + 1", scopes=("host",))
+def _window_count(src: Src, line0: int) -> list:
+    stmt = src.statements_by_line.get(line0)
+    if not isinstance(stmt, ast.Assign) or not isinstance(stmt.value, ast.BinOp) or not isinstance(stmt.value.op, ast.FloorDiv):
+        return []
+    attrs = sorted({ast.unparse(a) for a in nodes_of(src.tree, ast.Attribute)
+                    if isinstance(a.value, ast.Name) and a.value.id == "self"})
+    windows = [a for a in attrs if _WINDOW.search(a.split(".", 1)[1]) and a != ast.unparse(stmt.value.right)]
+    pads = [a for a in attrs if _PAD.search(a)]
+    length, step = ast.unparse(stmt.value.left), ast.unparse(stmt.value.right)
+    length = f"({length})" if isinstance(stmt.value.left, ast.BinOp) else length
+    out = []
+    for k in windows[:3]:
+        forms = [f"({length} - {k}) // {step} + 1"] + [f"({length} + 2 * {p} - {k}) // {step} + 1" for p in pads[:1]]
+        for new in forms:
+            e = _swap(src, stmt.value, new, f"the window count `{new}`")
+            if e:
+                out.append(e)
     return out

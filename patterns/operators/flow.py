@@ -111,9 +111,20 @@ _WRAPS = (ast.Add, ast.Sub, ast.Mult)
 def _cast_first(src: Src, line0: int) -> list:
     out = []
     for c in casts_at(src, line0):
+        dt = ast.unparse(c.args[0])
+        if isinstance(c.func.value, ast.BinOp) and isinstance(c.func.value.op, ast.FloorDiv) and "float" in dt:
+            # an integer quotient cast to float: `(i // n).to(f32)` meant `i.to(f32) / n`
+            q = c.func.value
+            left = ast.unparse(q.left)
+            left = f"{left}.to({dt})" if isinstance(q.left, (ast.Name, ast.Call, ast.Attribute)) else f"({left}).to({dt})"
+            right = ast.unparse(q.right)
+            e = _replace(src, [(c, f"({left} / {right if isinstance(q.right, (ast.Name, ast.Constant)) else f'({right})'})")],
+                         f"cast to {dt} before dividing (`//` floors)")
+            if e:
+                out.append(e)
+            continue
         if not (isinstance(c.func.value, ast.BinOp) and isinstance(c.func.value.op, _WRAPS)):
             continue
-        dt = ast.unparse(c.args[0])
         op = c.func.value
         sym = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*"}[type(op.op)]
 

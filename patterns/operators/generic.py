@@ -37,11 +37,7 @@ _PTR = re.compile(r"ptr|_p$|^p_", re.I)
 
 def _stmt_at(src: Src, line0: int) -> ast.stmt | None:
     """The innermost simple statement that starts on line `line0`."""
-    best = None
-    for n in ast.walk(src.tree):
-        if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return)) and n.lineno - 1 == line0:
-            best = n
-    return best
+    return src.statements_by_line.get(line0)
 
 
 def _replace(src: Src, parts: Sequence[tuple[Any, str]], what: str) -> tuple[str, int, int, list[str]] | None:
@@ -98,6 +94,9 @@ _FLOAT_SCALAR = re.compile(r"eps|scale|alpha|beta|gamma|slope|thresh|momentum|te
 
 
 def _kernel_roles(k: Kernel) -> dict[str, str]:
+    cached = getattr(k.node, "_kagent_roles", None)  # one kernel's roles, asked for per name and per site
+    if cached is not None:
+        return cached
     roles = {p: ("ptr" if _PTR.search(p) else "constexpr" if p in k.constexpr else
                  "fscalar" if _FLOAT_SCALAR.search(p) else "scalar") for p in k.params}
     for n in sorted(nodes_of(k.node, ast.Assign, ast.AugAssign), key=lambda n: n.lineno):
@@ -113,6 +112,7 @@ def _kernel_roles(k: Kernel) -> dict[str, str]:
         for t in targets:
             for x in nodes_of(t, ast.Name):
                 roles[x.id] = "data" if roles.get(x.id) == "data" else role
+    k.node._kagent_roles = roles  # type: ignore[attr-defined]
     return roles
 
 
@@ -260,7 +260,7 @@ def _cast_twins(k: Kernel) -> dict[str, list[str]]:
     return out
 
 
-_DROP_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div)
+_DROP_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)  # Pow: a root or power applied twice
 
 
 @operator("drop_operand", "operand", 6, "an operand too many: a * b -> a, K - 1 - k -> k", scopes=("kernel", "host"))
@@ -436,6 +436,48 @@ def _round_to_int(src: Src, line0: int) -> list:
         e = _replace(src, [(c.func.value, f"tl.floor({x} + 0.5)")], f"round `{x}` before the integer cast")
         if e:
             out.append(e)
+    return out
+
+
+@operator("trunc_to_floor", "dtype", 3, "a float rounded by a round trip through an integer cast (which truncates "
+          "toward zero): x.to(int32).to(float32) -> tl.floor(x)")
+def _trunc_to_floor(src: Src, line0: int) -> list:
+    out = []
+    for c in casts_at(src, line0):
+        inner = c.func.value
+        if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "to"
+                and inner.args and _INT_CAST.match(ast.unparse(inner.args[0])) and "float" in ast.unparse(c.args[0])):
+            continue
+        x = ast.unparse(inner.func.value)
+        e = _replace(src, [(c, f"tl.floor({x})")], f"`{ast.unparse(c)}` truncates negatives up: tl.floor")
+        if e:
+            out.append(e)
+    return out
+
+
+def _transposed(node: ast.expr) -> ast.expr | None:
+    """`x` of `tl.trans(x)`, `tl.permute(x, (1, 0))` or `x.T`."""
+    if isinstance(node, ast.Call) and ast.unparse(node.func) in ("tl.trans", "tl.permute") and node.args:
+        return node.args[0]
+    if isinstance(node, ast.Attribute) and node.attr == "T":
+        return node.value
+    return None
+
+
+@operator("dot_transpose", "axis", 2, "a tl.dot operand that needed its transpose (or did not): "
+          "tl.dot(a, b) -> tl.dot(a, tl.trans(b))")
+def _dot_transpose(src: Src, line0: int) -> list:
+    out = []
+    stmt = _stmt_at(src, line0)
+    for c in nodes_of(stmt, ast.Call) if stmt is not None else []:
+        if ast.unparse(c.func) != "tl.dot" or len(c.args) < 2:
+            continue
+        for i, arg in enumerate(c.args[:2]):
+            inner = _transposed(arg)
+            new = ast.unparse(inner) if inner is not None else f"tl.trans({ast.unparse(arg)})"
+            e = _replace(src, [(arg, new)], f"{'operand' if i else 'first operand'} `{ast.unparse(arg)}` -> `{new}`")
+            if e:
+                out.append(e)
     return out
 
 

@@ -204,3 +204,63 @@ def _clamp_bound(src: Src, line0: int) -> list:
                     out.append(one_line(f"line {line0 + 1}: clamp bound {ast.unparse(a)} -> {v}", line0,
                                         text[: a.col_offset] + v + text[a.end_col_offset:]))
     return out
+
+
+def _masked_loads(src: Src, line0: int) -> dict[str, str]:
+    """Names assigned a masked `tl.load` (a cast after it allowed) in the kernel around `line0`,
+    before that line: name -> the mask's text."""
+    k = src.kernel_at(line0)
+    out: dict[str, str] = {}
+    if k is None:
+        return out
+    for n in sorted(ast.walk(k.node), key=lambda n: getattr(n, "lineno", 0)):
+        if not (isinstance(n, ast.Assign) and n.lineno - 1 < line0 and len(n.targets) == 1
+                and isinstance(n.targets[0], ast.Name)):
+            continue
+        load = n.value
+        while isinstance(load, ast.Call) and isinstance(load.func, ast.Attribute) and load.func.attr == "to":
+            load = load.func.value
+        if isinstance(load, ast.Call) and ast.unparse(load.func) == "tl.load":
+            mask = next((kw.value for kw in load.keywords if kw.arg == "mask"), None)
+            if mask is not None:
+                out[n.targets[0].id] = ast.unparse(mask)
+            else:
+                out.pop(n.targets[0].id, None)
+        else:
+            out.pop(n.targets[0].id, None)
+    return out
+
+
+@operator("pad_where", "mask", 2, "zero the padded lanes of a value computed from a masked load before it is "
+          "reduced: d = |x - mean| -> d = tl.where(mask, |x - mean|, 0.0)")
+def _pad_where(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    stmt = next((n for n in ast.walk(k.node) if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno - 1 == line0
+                 and n.lineno == n.end_lineno), None) if k is not None else None
+    if stmt is None or (isinstance(stmt, ast.Assign) and (len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name))):
+        return []
+    value = stmt.value
+    calls = {ast.unparse(c.func) for c in ast.walk(value) if isinstance(c, ast.Call)}
+    if calls & {"tl.where", "tl.load", "tl.store", "tl.arange", "tl.zeros", "tl.full"}:
+        return []
+    loaded = _masked_loads(src, line0)
+    masks = []
+    for name in (n.id for n in ast.walk(value) if isinstance(n, ast.Name)):
+        if name in loaded and loaded[name] not in masks:
+            masks.append(loaded[name])
+    if not masks or (isinstance(value, ast.Name) and isinstance(stmt, ast.Assign)):
+        return []  # a plain copy of a loaded value keeps its `other=` fill
+    target = stmt.targets[0].id if isinstance(stmt, ast.Assign) else ast.unparse(stmt.target)
+    later = "\n".join(src.lines[line0 + 1:(k.last if k else line0 + 1)])
+    fills = ["0.0"] + (['-float("inf")'] if re.search(rf"tl\.max\([^)]*\b{re.escape(target)}\b", later) else []) \
+        + (['float("inf")'] if re.search(rf"tl\.min\([^)]*\b{re.escape(target)}\b", later) else [])
+    text = src.lines[line0]
+    a, b = value.col_offset, value.end_col_offset
+    if not text.isascii():
+        return []
+    out = []
+    for mask in masks[:2]:
+        for fill in fills:
+            out.append(one_line(f"line {line0 + 1}: padded lanes of `{target}` set to {fill} (mask `{mask}`)", line0,
+                                text[:a] + f"tl.where({mask}, {text[a:b]}, {fill})" + text[b:]))
+    return out

@@ -256,11 +256,22 @@ class _Src:
     @_memo
     def stored_params(self, kernel: cst.FunctionDef) -> set[str]:
         names = {p.name.value for p in self.params(kernel)}
+        local = self.assignments(kernel)
         out: set[str] = set()
         for call in self.calls(kernel, "tl.store", "tl.atomic_add", "tl.atomic_max", "tl.atomic_min"):
             pos = _positional(call)
-            if pos:
-                out |= self.names(pos[0].value) & names
+            if not pos:
+                continue
+            # through local pointers too: `yr = y_ptr + row * stride` ... tl.store(yr + t, ...)
+            seen, todo = set(), set(self.names(pos[0].value))
+            while todo:
+                n = todo.pop()
+                seen.add(n)
+                if n in names:
+                    out.add(n)
+                elif n in local:
+                    for value in local[n]:
+                        todo |= self.names(value) - seen
         return out
 
     @_memo

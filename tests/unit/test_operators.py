@@ -4,6 +4,7 @@ CUDA C operators edit load_inline strings. Nothing runs a kernel."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -18,9 +19,10 @@ DEV = Path(__file__).resolve().parents[1] / "corpus" / "nearmiss_dev"
 MANIFEST = yaml.safe_load((DEV / "manifest.yaml").read_text())
 
 
+@functools.lru_cache(maxsize=None)  # the parametrized tests ask the same sources again and again
 def _edits(src: str, cls: str):
     w = family_weights(Symptoms(failure_class=cls, classes=[cls]))
-    return propose(src, [(s.line, s.score) for s in sites_of(src, w)], w)
+    return tuple(propose(src, [(s.line, s.score) for s in sites_of(src, w)], w))
 
 
 # the dev near-misses whose correct twin is exactly one operator edit away, and that operator
@@ -473,3 +475,81 @@ def test_form_operators_propose_the_inverse_edit(operator, needle):
     assert not any(r.edit.operator == "swap_difference" and "offs - a_ptr" in r.new_source for r in edits)
     assert not any(r.edit.operator == "missing_bound" and "tl.maximum(offs" in r.new_source for r in edits)
     assert not any("((q & 0xF) & " in r.new_source for r in edits)
+
+
+WIRING_SRC = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _tanh(v):
+    e = tl.exp(2.0 * v)
+    return (e - 1.0) / (e + 1.0)
+
+
+@triton.jit
+def heads_kernel(x_ptr, idx_ptr, o_ptr, H, S, sx_b, sx_s, so_b, so_s, BLOCK: tl.constexpr):
+    bh = tl.program_id(0)
+    b = bh // H
+    dst = bh
+    s = tl.arange(0, BLOCK)
+    v = tl.load(x_ptr + s * sx_s, mask=s < S)
+    tl.store(o_ptr + b * so_b + dst * so_s + s, v, mask=s < S)
+
+
+@triton.jit
+def rows_kernel(a_ptr, b_ptr, w_ptr, o_ptr, n_rows, n_cols, BLOCK: tl.constexpr):
+    r_idx = tl.arange(0, BLOCK)[:, None]
+    c_idx = tl.arange(0, BLOCK)[None, :]
+    rmask = r_idx < n_rows
+    cmask = c_idx < n_cols
+    y = tl.load(a_ptr + r_idx * n_cols + c_idx, mask=rmask & cmask, other=0.0)
+    g = tl.load(b_ptr + r_idx * n_cols + c_idx, mask=rmask & cmask, other=0.0)
+    w = tl.load(w_ptr + r_idx, mask=rmask, other=0.0)
+    mean = tl.sum(y, axis=1) / n_cols
+    dev = tl.abs(g - mean[:, None])
+    s = tl.sum(g, axis=1)
+    q = (y * 8.0 + 0.5).to(tl.int32).to(tl.float32)
+    frac = (r_idx // n_cols).to(tl.float32)
+    t = tl.dot(y, g, input_precision="ieee")
+    tl.store(o_ptr + r_idx * n_cols + c_idx, _tanh(dev) + s[:, None] + q + frac + t * w, mask=rmask & cmask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, kernel_size, stride):
+        super().__init__()
+        self.kernel_size, self.stride = kernel_size, stride
+
+    def forward(self, x):
+        q = torch.empty(x.shape, device=x.device, dtype=torch.int8)
+        corr = (1 - 0.999 ** 3) ** 0.5
+        n_out = x.shape[1] // self.stride
+        rows_kernel[(1,)](x, x, x, q, x.shape[0], n_out, BLOCK=16)
+        return q * corr
+'''
+
+
+@pytest.mark.parametrize("operator,needle", [
+    ("missing_offset", "v = tl.load(x_ptr + b * sx_b + s * sx_s, mask=s < S)"),
+    ("missing_gather", "dst = tl.load(idx_ptr + bh)"),
+    ("axis_names", "w = tl.load(w_ptr + c_idx, mask=cmask, other=0.0)"),
+    ("pad_where", "dev = tl.where(rmask & cmask, tl.abs(g - mean[:, None]), 0.0)"),
+    ("reduce_factor", "s = tl.sum(y * g, axis=1)"),
+    ("trunc_to_floor", "q = tl.floor(y * 8.0 + 0.5)"),
+    ("cast_first", "frac = (r_idx.to(tl.float32) / n_cols)"),
+    ("dot_transpose", "t = tl.dot(y, tl.trans(g), input_precision=\"ieee\")"),
+    ("int_width", "dtype=torch.uint8)"),
+    ("drop_operand", "corr = (1 - 0.999 ** 3)\n"),
+    ("stable_math", "return tl.where(v >= 0, (1.0 - e) / (1.0 + e), (e - 1.0) / (1.0 + e))"),
+    ("window_count", "n_out = (x.shape[1] - self.kernel_size) // self.stride + 1"),
+])
+def test_wiring_and_form_operators_propose_the_inverse_edit(operator, needle):
+    edits = _edits(WIRING_SRC, "numerical_mismatch") + _edits(WIRING_SRC, "dtype_mismatch") + \
+        _edits(WIRING_SRC, "shape_mismatch")
+    assert any(r.edit.operator == operator and needle in r.new_source for r in edits), operator
+    # a stride goes with a program index, never with an address or a tile; a plain load keeps its fill
+    assert not any(r.edit.operator == "missing_offset" and ("v * sx_b" in r.new_source or "s * sx_b" in r.new_source)
+                   for r in edits)
+    assert not any(r.edit.operator == "pad_where" and "y = tl.where(" in r.new_source for r in edits)

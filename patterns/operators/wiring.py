@@ -1,0 +1,163 @@
+"""Wiring operators: a value read from the wrong place, or with a term of its address missing.
+
+- a stride the kernel takes but never reads: the pointer expression that uses its siblings misses a
+  `b * stride_b` term (a batch or head offset);
+- an index pointer the kernel takes but never reads: an index used directly where it had to be looked
+  up (`dst = i` for `dst = tl.load(index_ptr + i)`);
+- a line that reads along the other axis: every row-named index and mask on it (`r_idx`, `rmask`)
+  where the column ones (`c_idx`, `cmask`) were meant, swapped together;
+- a reduction missing a factor: `tl.sum(g)` for `tl.sum(y * g)` with `y` another loaded tile.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from kagent.patterns.operators.base import Kernel, Src, nodes_of, operator
+from kagent.patterns.operators.generic import _PTR, _replace, _stmt_at
+from kagent.patterns.operators.values import _masked_loads
+
+_STRIDE = re.compile(r"stride|^s[a-z]?_|_s[a-z]?$|^st_", re.I)
+
+
+def _reads(k: Kernel) -> set[str]:
+    return {n.id for n in nodes_of(k.node, ast.Name) if isinstance(n.ctx, ast.Load)}
+
+
+def _program_scalars(k: Kernel) -> list[str]:
+    """Scalar locals derived from program ids (and sizes): the candidates for a missing offset's index."""
+    out: list[str] = []
+    for n in sorted(nodes_of(k.node, ast.Assign), key=lambda n: n.lineno):
+        if len(n.targets) != 1 or not isinstance(n.targets[0], ast.Name):
+            continue
+        calls = {ast.unparse(c.func) for c in nodes_of(n.value, ast.Call)}
+        names = {x.id for x in nodes_of(n.value, ast.Name)} - {"tl"}
+        if any(_PTR.search(x) for x in names) or any(True for _ in nodes_of(n.value, ast.Subscript)):
+            continue  # an address or a tile, not an index
+        if calls <= {"tl.program_id"} and ("tl.program_id" in calls or names & set(out)):
+            out.append(n.targets[0].id)
+    return out
+
+
+def _prefix(name: str) -> str:
+    return name.rsplit("_", 1)[0].lower() if "_" in name else name.lower()
+
+
+def _suffix(name: str) -> str:
+    return name.rsplit("_", 1)[-1].lower() if "_" in name else ""
+
+
+@operator("missing_offset", "stride", 2, "a stride the kernel never reads: the address that uses its siblings "
+          "misses its term (`x_ptr + s * sx_s` -> `x_ptr + b * sx_b + s * sx_s`)", global_=True)
+def _missing_offset(src: Src, line0: int) -> list:
+    out = []
+    for k in src.kernels.values():
+        reads = _reads(k)
+        unused = [p for p in k.params if p not in reads and p not in k.constexpr and _STRIDE.search(p)
+                  and not _PTR.search(p)]
+        if not unused:
+            continue
+        strides = [p for p in k.params if p in reads and _STRIDE.search(p) and not _PTR.search(p)]
+        scalars = _program_scalars(k)
+        stmts = [n for n in sorted(nodes_of(k.node, ast.Assign, ast.Expr), key=lambda n: n.lineno)
+                 if n.lineno == n.end_lineno]
+        for p in unused:
+            # the addresses that use the stride's siblings: same prefix first (`sx_s` for `sx_b`), any stride else
+            same = [st for st in stmts if any(_prefix(x.id) == _prefix(p) for x in nodes_of(st, ast.Name) if x.id in strides)]
+            for stmt in same or [st for st in stmts if {x.id for x in nodes_of(st, ast.Name)} & set(strides)]:
+                names = {n.id for n in nodes_of(stmt, ast.Name)}
+                for ptr in (n for n in nodes_of(stmt, ast.Name) if n.id in k.params and _PTR.search(n.id)):
+                    # the index named like the stride's suffix first (`b` for `sx_b`), then the others
+                    ranked = sorted((v for v in scalars if v not in names),
+                                    key=lambda v: (v.lower() != _suffix(p), v))
+                    for v in ranked[:3]:
+                        e = _replace(src, [(ptr, f"{ptr.id} + {v} * {p}")], f"`{ptr.id}` + `{v} * {p}` (unused stride)")
+                        if e:
+                            out.append(e)
+    return out
+
+
+@operator("missing_gather", "stride", 2, "an index pointer the kernel never reads: the index used directly where it "
+          "had to be looked up (`dst = i` -> `dst = tl.load(index_ptr + i)`)", global_=True)
+def _missing_gather(src: Src, line0: int) -> list:
+    out = []
+    for k in src.kernels.values():
+        reads = _reads(k)
+        unused = [p for p in k.params if p not in reads and _PTR.search(p) and p not in k.constexpr]
+        if not unused:
+            continue
+        for n in sorted(nodes_of(k.node, ast.Assign), key=lambda n: n.lineno):
+            if len(n.targets) != 1 or not isinstance(n.targets[0], ast.Name) or n.lineno != n.end_lineno:
+                continue
+            v = n.value
+            calls = {ast.unparse(c.func) for c in nodes_of(v, ast.Call)}
+            if not calls <= {"tl.program_id", "tl.arange"} or not isinstance(v, (ast.Name, ast.BinOp, ast.Call)):
+                continue
+            if isinstance(v, ast.Call) and ast.unparse(v.func) != "tl.program_id":
+                continue
+            for p in unused:
+                text = ast.unparse(v)
+                e = _replace(src, [(v, f"tl.load({p} + {text if isinstance(v, (ast.Name, ast.Call)) else f'({text})'})")],
+                             f"`{n.targets[0].id}` looked up in unused `{p}`")
+                if e:
+                    out.append(e)
+    return out
+
+
+_AXIS_PAIRS = (("row", "col"), ("rows", "cols"), ("r", "c"), ("m", "n"), ("i", "j"))
+
+
+def _axis_partner(name: str, names: set[str]) -> str | None:
+    """`c_idx` for `r_idx`, `cmask` for `rmask`, `offs_n` for `offs_m`: one axis token exchanged, when the
+    kernel has that name."""
+    for a, b in _AXIS_PAIRS:
+        for x, y in ((a, b), (b, a)):
+            for cand in (re.sub(rf"^{x}(?=_|[a-z]{{3,}})", y, name), re.sub(rf"_{x}$", f"_{y}", name),
+                         re.sub(rf"^{x.upper()}(?=_)", y.upper(), name)):
+                if cand != name and cand in names:
+                    return cand
+    return None
+
+
+@operator("axis_names", "axis", 2, "a line that reads along the other axis: its row index and mask where the "
+          "column ones were meant (`w_ptr + r_idx, mask=rmask` -> `w_ptr + c_idx, mask=cmask`)")
+def _axis_names(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    stmt = _stmt_at(src, line0)
+    if k is None or stmt is None:
+        return []
+    known = {n.id for n in nodes_of(k.node, ast.Name)} | set(k.params)
+    swaps: dict[str, str] = {}
+    value_names = [n for n in nodes_of(stmt, ast.Name) if isinstance(n.ctx, ast.Load) and not _PTR.search(n.id)]
+    for n in value_names:
+        partner = _axis_partner(n.id, known)
+        if partner:
+            swaps[n.id] = partner
+    if len(swaps) < 2:
+        return []  # a single name is name_substitute's
+    out = []
+    e = _replace(src, [(n, swaps[n.id]) for n in value_names if n.id in swaps],
+                 "the other axis: " + ", ".join(f"`{a}` -> `{b}`" for a, b in swaps.items()))
+    if e:
+        out.append(e)
+    return out
+
+
+@operator("reduce_factor", "operand", 3, "a reduction missing a factor: tl.sum(g) -> tl.sum(y * g), with y another "
+          "loaded tile")
+def _reduce_factor(src: Src, line0: int) -> list:
+    stmt = _stmt_at(src, line0)
+    if stmt is None or src.kernel_at(line0) is None:
+        return []
+    loaded = _masked_loads(src, line0)
+    out = []
+    for c in nodes_of(stmt, ast.Call):
+        if ast.unparse(c.func) not in ("tl.sum", "tl.cumsum") or not c.args or not isinstance(c.args[0], ast.Name):
+            continue
+        x = c.args[0].id
+        for y in [n for n in loaded if n != x][:4]:
+            e = _replace(src, [(c.args[0], f"{y} * {x}")], f"`{ast.unparse(c)}` missing the factor `{y}`")
+            if e:
+                out.append(e)
+    return out
