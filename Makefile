@@ -6,13 +6,16 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test test-gpu install clean
 
-# Byte-compiled at install (100 s here; 55 s with --no-compile), on purpose: sandboxed workers see the
-# venv read-only and write no .pyc, so without them every worker start compiled torch's modules again
-# (import torch, triton, torch._dynamo: 4.3 s -> 7.2 s; the suite took ~3 minutes longer).
+# Byte-compiled at install, on purpose: sandboxed workers see the venv read-only and write no .pyc, so
+# without them every worker start compiled torch's modules again (import torch, triton, torch._dynamo:
+# 4.3 s -> 7.2 s; the suite took ~3 minutes longer). pip compiles on one core (122 s in all here);
+# compileall on every core after a --no-compile install: 56 + 46 s. Its exit status is not checked:
+# some packages ship files that are not Python 3 (pip skips them the same way).
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q --no-compile -e '.[dev]'
+	-$(PY) -m compileall -q -j 0 $(VENV)/lib > /dev/null 2>&1
 	touch $(STAMP)
 
 install: $(STAMP)

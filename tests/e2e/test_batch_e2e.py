@@ -66,10 +66,11 @@ def mixed_manifest(path: Path, everything: bool = True) -> dict[str, str]:
         specs.append(KernelSpec(candidate=str(FIX / "segfault.py"), id=f"segfault_{i}", reference=str(ref)))
         kinds[f"segfault_{i}"] = "crash"
     # one hang is caught by the verifier's worker timeout, the other by the kernel's own time limit (the
-    # repair caps its verify at the time left; the batch kills the worker if that is not enough)
-    specs.append(KernelSpec(candidate=str(FIX / "hang.py"), id="hang_verify", reference=str(C / "problems" / "softmax.py"),
+    # repair caps its verify at the time left; the batch kills the worker if that is not enough). Idle
+    # hangs: a spinning one (tests/e2e/test_verify_cli.py) would take two cores from the rest of the suite
+    specs.append(KernelSpec(candidate=str(FIX / "hang_idle.py"), id="hang_verify", reference=str(C / "problems" / "softmax.py"),
                             verify={"timeout_s": 15}, max_attempts=0))
-    specs.append(KernelSpec(candidate=str(FIX / "hang.py"), id="hang_killed", reference=str(C / "problems" / "softmax.py"),
+    specs.append(KernelSpec(candidate=str(FIX / "hang_idle.py"), id="hang_killed", reference=str(C / "problems" / "softmax.py"),
                             verify={"timeout_s": 300}, timeout_s=5))
     kinds["hang_verify"] = kinds["hang_killed"] = "hang"
     assert len(specs) == 30
