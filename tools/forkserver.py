@@ -210,12 +210,13 @@ def enabled() -> bool:
 def forked(argv: list[str], env: dict[str, str], memory_limit_mb: int | None, spec: SandboxSpec) -> Forked | None:
     """A job of the warm server for this kind of harness worker, or None (then start a process).
 
-    argv: `[python, *flags, -m, module]` (a worker of forkserver_main.MODULES) or `[python, script.py]`
-    (a plain script that runs the harness, whose argv the job then sees)."""
+    argv: `[python, *flags, -m, module, *args]` (a worker of forkserver_main.MODULES) or `[python,
+    script.py]` (a plain script that runs the harness, whose argv the job then sees)."""
     if spec.device != "cpu" or not enabled():
         return None
-    if len(argv) >= 3 and argv[-2] == "-m" and argv[-1] in MODULES:
-        flags, module, job_argv = argv[1:-2], argv[-1], argv[-2:]
+    at = argv.index("-m") if "-m" in argv else -1
+    if at >= 1 and at + 1 < len(argv) and argv[at + 1] in MODULES:
+        flags, module, job_argv = argv[1:at], argv[at + 1], argv[at:]
     elif len(argv) == 2 and argv[1].endswith(".py"):
         flags, module, job_argv = None, "kagent.verifiers.harness", [argv[1]]
     else:

@@ -33,6 +33,8 @@ _PRELOAD = {
                                  "kagent.verifiers.anticheat_dynamic"),
     "kagent.verifiers.screen_worker": _INTERPRETER,
     "kagent.verifiers.compile_check": (),
+    # kagent lower's workers: the launch capture (interpreted) and the AOT compile, servers of their own
+    "kagent.tools.triton_capture": ("torch", "numpy", "triton", "triton.language", "triton.compiler"),
 }
 _SETUP_FAILED = 121  # the job's namespaces could not be set up: nothing of the job ran
 MODULES = tuple(_PRELOAD)  # what a job may run
@@ -74,6 +76,7 @@ def _run_job(req: dict, module: str, uid: int, gid: int) -> None:
             tempfile.tempdir = None
             # as the process would have started: `python -m harness` or `python main.py`
             if req["argv"][0] == "-m" and req["argv"][1] == module:
+                sys.argv = [module, *req["argv"][2:]]  # run_module puts the module's file first
                 runpy.run_module(module, run_name="__main__", alter_sys=True)
             else:
                 sys.argv = list(req["argv"])

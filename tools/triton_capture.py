@@ -130,30 +130,43 @@ class CompileResult(_Model):
 
 
 
-def _run_worker(mode: str, payload: dict[str, Any], device: str, timeout_s: float) -> tuple[str, dict | None, str]:
+def _run_worker(mode: str, payload: dict[str, Any], device: str, timeout_s: float,
+                results_to: Path | None = None) -> tuple[str, dict | None, str]:
     """The worker runs candidate code: in the OS sandbox (tools/sandbox.py), seeing the files it is
-    given read-only and writing only its own folder (and a compile job's out_dir)."""
+    given read-only and writing only its own folder; what it leaves in that folder's `out/` is moved
+    to `results_to` (a compile job's asm files)."""
+    import shutil
     import tempfile
 
-    from kagent.tools.sandbox import SandboxSpec, candidate_env, python_argv, run_sandboxed
+    from kagent.tools import forkserver
+    from kagent.tools.sandbox import SandboxSpec, Spawned, candidate_env, python_argv
 
     readable = [payload[k] for k in ("candidate", "reference") if payload.get(k)]
-    writable = [payload["out_dir"]] if payload.get("out_dir") else []
-    for folder in writable:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-    spec = SandboxSpec(device="cuda" if device == "cuda" else "cpu", read_only=readable, writable=writable,
+    spec = SandboxSpec(device="cuda" if device == "cuda" else "cpu", read_only=readable,
                        cpu_limit_s=int(timeout_s * 4) + 60)
-    with tempfile.TemporaryDirectory(prefix=f"kagent-{mode}-") as tmp:
-        inp, out = Path(tmp) / "in.json", Path(tmp) / "out.json"
-        inp.write_text(json.dumps(payload))
-        cmd = [*python_argv("kagent.tools.triton_capture"), mode, str(inp), str(out)]
-        res = run_sandboxed(cmd, timeout_s=timeout_s, env=candidate_env(device), cwd=Path(tmp), spec=spec)
+    # the files go in the worker's scratch folder, its working directory: a forked job sees no /tmp of ours
+    argv, env = [*python_argv("kagent.tools.triton_capture"), mode, "in.json", "out.json"], candidate_env(device)
+    worker = forkserver.forked(argv, env, None, spec)  # on the CPU: forked from a warm server (imports done)
+    if worker is None:
+        tmp = Path(tempfile.mkdtemp(prefix=f"kagent-{mode}-"))
+        worker = Spawned(argv, env=env, cwd=tmp, spec=spec.model_copy(update={"writable": [str(tmp)]}), scratch=tmp)
+    try:
+        (worker.scratch / "in.json").write_text(json.dumps(payload))
+        res = worker.finish(b"", timeout_s)
+        out = worker.scratch / "out.json"
         tail = (res.stdout_tail + res.stderr_tail)[-3000:]
         if res.status == "timeout":
             return "timeout", None, tail
         if not out.is_file():
             return "error", None, f"worker exited {res.returncode} without a result: {tail}"
+        if results_to is not None and (worker.scratch / "out").is_dir():
+            results_to.mkdir(parents=True, exist_ok=True)
+            for f in (worker.scratch / "out").iterdir():
+                if f.is_file() and not f.is_symlink():
+                    shutil.move(str(f), results_to / f.name)
         return "ok", json.loads(out.read_text()), tail
+    finally:
+        shutil.rmtree(worker.scratch, ignore_errors=True)
 
 
 def capture(candidate: str | Path, reference: str | Path | None = None, device: Literal["cpu", "cuda"] = "cpu",
@@ -175,14 +188,18 @@ def capture(candidate: str | Path, reference: str | Path | None = None, device: 
 
 def compile_specs(candidate: str | Path, specs: list[KernelSpec], arch: str, out_dir: str | Path,
                   timeout_s: float = CAPTURE_TIMEOUT_S) -> CompileResult:
-    """AOT-compile each specialisation (no GPU needed); asm files go to out_dir."""
-    payload = {"candidate": str(Path(candidate).resolve()), "arch": arch, "out_dir": str(Path(out_dir).resolve()),
+    """AOT-compile each specialisation (no GPU needed); asm files go to out_dir. The worker writes them
+    in its own folder (so that one warm server serves every out_dir) and they are moved here."""
+    out_dir = Path(out_dir).resolve()
+    payload = {"candidate": str(Path(candidate).resolve()), "arch": arch, "out_dir": "out",
                "specs": [s.model_dump(mode="json") for s in specs]}
-    status, data, tail = _run_worker("compile", payload, "compile", timeout_s)
+    status, data, tail = _run_worker("compile", payload, "compile", timeout_s, results_to=out_dir)
     if status == "timeout":
         return CompileResult(status="timeout", message=f"compile ran past {timeout_s:.0f} s: {tail}")
     if data is None:
         return CompileResult(status="error", message=tail)
+    for c in data.get("compiled", []):
+        c["files"] = {kind: str(out_dir / Path(path).name) for kind, path in c.get("files", {}).items()}
     return CompileResult.model_validate(data)
 
 
