@@ -25,6 +25,13 @@ def _reads(k: Kernel) -> set[str]:
     return {n.id for n in nodes_of(k.node, ast.Name) if isinstance(n.ctx, ast.Load)}
 
 
+def _unread(k: Kernel, pointers: bool) -> list[str]:
+    """The kernel's runtime parameters it never reads: its pointers, or its strides."""
+    reads = _reads(k)
+    return [p for p in k.params if p not in reads and p not in k.constexpr
+            and (bool(_PTR.search(p)) if pointers else bool(_STRIDE.search(p)) and not _PTR.search(p))]
+
+
 def _program_scalars(k: Kernel) -> list[str]:
     """Scalar locals derived from program ids (and sizes): the candidates for a missing offset's index."""
     out: list[str] = []
@@ -53,11 +60,10 @@ def _suffix(name: str) -> str:
 def _missing_offset(src: Src, line0: int) -> list:
     out = []
     for k in src.kernels.values():
-        reads = _reads(k)
-        unused = [p for p in k.params if p not in reads and p not in k.constexpr and _STRIDE.search(p)
-                  and not _PTR.search(p)]
+        unused = _unread(k, pointers=False)
         if not unused:
             continue
+        reads = _reads(k)
         strides = [p for p in k.params if p in reads and _STRIDE.search(p) and not _PTR.search(p)]
         scalars = _program_scalars(k)
         stmts = [n for n in sorted(nodes_of(k.node, ast.Assign, ast.Expr), key=lambda n: n.lineno)
@@ -83,8 +89,7 @@ def _missing_offset(src: Src, line0: int) -> list:
 def _missing_gather(src: Src, line0: int) -> list:
     out = []
     for k in src.kernels.values():
-        reads = _reads(k)
-        unused = [p for p in k.params if p not in reads and _PTR.search(p) and p not in k.constexpr]
+        unused = _unread(k, pointers=True)
         if not unused:
             continue
         for n in sorted(nodes_of(k.node, ast.Assign), key=lambda n: n.lineno):
