@@ -228,3 +228,24 @@ def _exp_base(src: Src, line0: int) -> list:
             out.append(one_line(f"line {line0 + 1}: exp -> exp2 (its argument carries log2(e))", line0,
                                 code[: m.start()] + f"tl.exp2({arg})" + code[end:]))
     return out
+
+
+@operator("eps_square", "eps", 2, "a scalar under a square root that must be squared like its partner: "
+          "sqrt(d * d + eps) -> sqrt(d * d + eps * eps)", scopes=("kernel", "cuda"))
+def _eps_square(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    if not re.search(r"\bsqrtf?\(|\brsqrtf?\(", code) or not re.search(r"(\w+)\s*\*\s*\1\b", code):
+        return []
+    k = src.kernel_at(line0)
+    params = set(k.params) if k is not None else set()
+    out = []
+    for m in re.finditer(r"\b(eps\w*|epsilon|delta|\w*_eps)\b", code, re.I):
+        name = m.group(1)
+        if params and name not in params:
+            continue
+        if re.search(rf"\b{name}\s*\*\s*{name}\b", code):
+            continue
+        out.append(one_line(f"line {line0 + 1}: `{name}` squared", line0, code[: m.start()] + f"{name} * {name}"
+                            + code[m.end():] + text[len(code):]))
+    return out

@@ -210,6 +210,18 @@ def size_names(src: Src, line0: int) -> list[str]:
     return names
 
 
+_COUNT = re.compile(r"^(cnt|count|n_valid|num_valid|n_tokens|num_tokens|valid|total)\w*$|_(cnt|count)$", re.I)
+
+
+def _counts(src: Src, line0: int) -> list[str]:
+    """Kernel locals that hold a count computed or loaded at run time (`cnt = tl.load(cnt_ptr)`)."""
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    return sorted({t.id for n in nodes_of(k.node, ast.Assign) if n.lineno - 1 < line0
+                   for t in n.targets if isinstance(t, ast.Name) and _COUNT.search(t.id)})
+
+
 @operator("divisor", "divisor", 1, "the divisor of a mean or variance: n <-> n - 1, or another size",
           scopes=("kernel", "cuda", "host"))
 def _divisor(src: Src, line0: int) -> list:
@@ -226,7 +238,7 @@ def _divisor(src: Src, line0: int) -> list:
         elif isinstance(d, (ast.Name, ast.Attribute, ast.Call, ast.Subscript)):
             alts.append(f"({ds} - 1)")
         if isinstance(d, (ast.Name, ast.Call, ast.Subscript)):  # a size expression: try the others
-            alts += [s for s in sizes if s != ds and s not in ds]
+            alts += [s for s in sizes + _counts(src, line0) if s != ds and s not in ds]
         for alt in alts:
             new = f"{ast.unparse(node.left)} / {alt}"
             e = _swap(src, node, new, f"divisor `{ds}` -> `{alt}`")

@@ -187,6 +187,18 @@ def _exp_terms(node: ast.expr) -> tuple[str, str, str | None] | None:
     return None
 
 
+def _sigmoid_of(node: ast.expr) -> str | None:
+    """`z` of `1 / (1 + exp(-z))` or `tl.sigmoid(z)`."""
+    if _is_call(node, "tl.sigmoid"):
+        return ast.unparse(node.args[0])
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and isinstance(node.left, ast.Constant) \
+            and node.left.value == 1 and isinstance(node.right, ast.BinOp) and isinstance(node.right.op, ast.Add) \
+            and isinstance(node.right.left, ast.Constant) and node.right.left.value == 1 and _is_call(node.right.right, "tl.exp"):
+        arg = node.right.right.args[0]
+        return ast.unparse(arg.operand) if isinstance(arg, ast.UnaryOp) and isinstance(arg.op, ast.USub) else f"-({ast.unparse(arg)})"
+    return None
+
+
 @operator("stable_log_exp", "stable", 1, "log(1 + exp(z)) and log(exp(a) + exp(b)) in forms that cannot overflow",
           scopes=("kernel",))
 def _stable_log_exp(src: Src, line0: int) -> list:
@@ -200,6 +212,9 @@ def _stable_log_exp(src: Src, line0: int) -> list:
             z = ast.unparse(arg.right.args[0])
             new = f"(tl.maximum({z}, 0.0) + tl.log(1.0 + tl.exp(-tl.abs({z}))))"
             e = _swap(src, n, new, f"softplus of `{z}` without overflow")
+        elif (z := _sigmoid_of(arg)) is not None:  # log(sigmoid(z)): 1 + exp(-z) overflows for z << 0
+            new = f"(tl.minimum({z}, 0.0) - tl.log(1.0 + tl.exp(-tl.abs({z}))))"
+            e = _swap(src, n, new, f"log-sigmoid of `{z}` without overflow")
         elif (terms := _exp_terms(arg)) is not None:
             a, b, scale = terms
             new = f"(tl.maximum({a}, {b}) + tl.log(1.0 + tl.exp(-tl.abs(({a}) - ({b})))))"
@@ -331,4 +346,41 @@ def _mask_loop_bound(src: Src, line0: int) -> list:
                           f"`{ast.unparse(end)}`")
                 if e:
                     out.append(e)
+    return out
+
+
+@operator("sign_zero", "sign", 2, "a sign that gives zero its own case: where(c >= 0, 1, -1) -> (c > 0) - (c < 0)",
+          scopes=("kernel",))
+def _sign_zero(src: Src, line0: int) -> list:
+    out = []
+    for n in _stmt_nodes(src, line0, ast.Call):
+        if ast.unparse(n.func) != "tl.where" or len(n.args) != 3 or not isinstance(n.args[0], ast.Compare):
+            continue
+        cmp, hi, lo = n.args
+        vals = [a.operand.value * -1 if isinstance(a, ast.UnaryOp) and isinstance(a.operand, ast.Constant) else
+                getattr(a, "value", None) for a in (hi, lo)]
+        if sorted(v for v in vals if isinstance(v, (int, float))) != [-1, 1] or len(cmp.ops) != 1:
+            continue
+        x, bound = ast.unparse(cmp.left), ast.unparse(cmp.comparators[0])
+        up = isinstance(cmp.ops[0], (ast.Gt, ast.GtE)) == (vals[0] == 1)  # +1 above the bound
+        a, b = (">", "<") if up else ("<", ">")
+        new = f"(({x} {a} {bound}).to(tl.float32) - ({x} {b} {bound}).to(tl.float32))"
+        e = _swap(src, n, new, f"sign of `{x}` with 0 for 0")
+        if e:
+            out.append(e)
+    return out
+
+
+@operator("mask_width", "operand", 1, "a repeated-digit bit mask one digit short: 0x5555555 -> 0x55555555",
+          scopes=("kernel", "cuda"))
+def _mask_width(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    out = []
+    for m in re.finditer(r"\b0x([0-9a-fA-F])\1{2,}\b", text):
+        digits = len(m.group(0)) - 2
+        for want in (8, 16, 4):
+            if want != digits and abs(want - digits) == 1:
+                new = "0x" + m.group(1) * want
+                out.append((f"line {line0 + 1}: mask `{m.group(0)}` -> `{new}`", line0, line0 + 1,
+                            [text[: m.start()] + new + text[m.end():]]))
     return out

@@ -310,6 +310,9 @@ def _arg_swap(src: Src, line0: int) -> list:
                and isinstance(n.value, ast.Tuple) and any(isinstance(t, ast.Name) and "grid" in t.id for t in n.targets)]
     groups += [(g.elts, True) for g in (launch.grid for launch in src.launches if launch.line == line0)
                if isinstance(g, ast.Tuple)]
+    # a tuple assignment's values (`ki, kj = k % 3, k // 3` for `k // 3, k % 3`)
+    groups += [(n.value.elts, True) for n in nodes_of(src.tree, ast.Assign) if n.lineno - 1 == line0 and k is not None
+               and isinstance(n.value, ast.Tuple) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Tuple)]
     for group, any_pair in groups:  # a grid's axes may be exchanged whatever their form
         args = [a for a in group if not isinstance(a, ast.Starred)]
         # like forms first (`self.lo, self.hi`, `x.stride(2), x.stride(3)`), then neighbours, then the rest

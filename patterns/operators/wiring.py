@@ -166,3 +166,137 @@ def _reduce_factor(src: Src, line0: int) -> list:
             if e:
                 out.append(e)
     return out
+
+
+def _sums(src: Src, line0: int) -> list[ast.Call]:
+    stmt = _stmt_at(src, line0)
+    if stmt is None or src.kernel_at(line0) is None:
+        return []
+    return [c for c in nodes_of(stmt, ast.Call) if ast.unparse(c.func) == "tl.sum" and c.args]
+
+
+@operator("reduce_norm", "operand", 3, "a sum of squares that lost its norm's root: tl.sum(d * d) -> tl.sqrt(tl.sum(d * d))")
+def _reduce_norm(src: Src, line0: int) -> list:
+    out = []
+    for c in _sums(src, line0):
+        arg = c.args[0]
+        if isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Mult) and ast.unparse(arg.left) == ast.unparse(arg.right):
+            e = _replace(src, [(c, f"tl.sqrt({ast.unparse(c)})")], f"the root of `{ast.unparse(c)}` (a norm)")
+            if e:
+                out.append(e)
+    return out
+
+
+@operator("reduce_abs", "operand", 5, "a sum that lost its L1 norm's abs: tl.sum(w) -> tl.sum(tl.abs(w))")
+def _reduce_abs(src: Src, line0: int) -> list:
+    out = []
+    for c in _sums(src, line0):
+        arg = c.args[0]
+        if isinstance(arg, (ast.Name, ast.Subscript)) or (isinstance(arg, ast.BinOp) and isinstance(arg.op, ast.Sub)):
+            e = _replace(src, [(arg, f"tl.abs({ast.unparse(arg)})")], f"`{ast.unparse(arg)}` summed as absolute values")
+            if e:
+                out.append(e)
+    return out
+
+
+def _bounds(k: Kernel) -> dict[str, str]:
+    """An index's extent: a loop variable's `range(N)` / `tl.static_range(N)`, or the size an index is
+    compared with (`i < W`)."""
+    out: dict[str, str] = {}
+    for n in nodes_of(k.node, ast.For):
+        if isinstance(n.target, ast.Name) and isinstance(n.iter, ast.Call) and len(n.iter.args) == 1 \
+                and ast.unparse(n.iter.func) in ("range", "tl.static_range", "tl.range"):
+            out.setdefault(n.target.id, ast.unparse(n.iter.args[0]))
+    for n in nodes_of(k.node, ast.Compare):
+        if isinstance(n.left, ast.Name) and len(n.ops) == 1 and isinstance(n.ops[0], ast.Lt):
+            bound = n.comparators[0]
+            if isinstance(bound, (ast.Name, ast.Constant)):
+                out.setdefault(n.left.id, ast.unparse(bound))
+    return out
+
+
+@operator("flip_index", "stride", 4, "an index that runs the other way: i -> (N - 1 - i) (a flip, a rotation, "
+          "a bit order)")
+def _flip_index(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    stmt = _stmt_at(src, line0)
+    if k is None or stmt is None:
+        return []
+    bounds = _bounds(k)
+    targets = {t.id for t in nodes_of(stmt, ast.Name) if isinstance(t.ctx, ast.Store)}
+    compared = {id(x) for c in nodes_of(stmt, ast.Compare) for x in nodes_of(c, ast.Name)}  # a bound check stays
+    out, seen = [], set()
+    for n in nodes_of(stmt, ast.Name):
+        if not isinstance(n.ctx, ast.Load) or n.id not in bounds or n.id in targets or n.id in seen or id(n) in compared:
+            continue
+        seen.add(n.id)
+        same = [x for x in nodes_of(stmt, ast.Name) if x.id == n.id and isinstance(x.ctx, ast.Load) and id(x) not in compared]
+        new = f"({bounds[n.id]} - 1 - {n.id})"
+        e = _replace(src, [(x, new) for x in same], f"`{n.id}` reversed: {new}")
+        if e:
+            out.append(e)
+    return out
+
+
+def _mask_names(k: Kernel, mask: ast.expr) -> set[str]:
+    """The names a mask is made of, through one local (`mask = (i < W) & (j < H)`)."""
+    names = {n.id for n in nodes_of(mask, ast.Name)}
+    if isinstance(mask, ast.Name):
+        for n in nodes_of(k.node, ast.Assign):
+            if any(isinstance(t, ast.Name) and t.id == mask.id for t in n.targets):
+                names |= {x.id for x in nodes_of(n.value, ast.Name)}
+    return names
+
+
+@operator("mask_index", "stride", 2, "an address indexed by another index than its mask bounds: "
+          "tl.load(w_ptr + rows, mask=cols < n) -> tl.load(w_ptr + cols, mask=cols < n)")
+def _mask_index(src: Src, line0: int) -> list:
+    from kagent.patterns.operators.generic import _role
+
+    k = src.kernel_at(line0)
+    stmt = _stmt_at(src, line0)
+    if k is None or stmt is None:
+        return []
+    out = []
+    for c in nodes_of(stmt, ast.Call):
+        if ast.unparse(c.func) not in ("tl.load", "tl.store") or not c.args:
+            continue
+        mask = next((kw.value for kw in c.keywords if kw.arg == "mask"), None)
+        if mask is None:
+            continue
+        own = {mask.id} if isinstance(mask, ast.Name) else set()
+        in_mask = {x for x in _mask_names(k, mask) - own if _role(x, k) == "index"}
+        addr = [x for x in nodes_of(c.args[0], ast.Name) if _role(x.id, k) == "index"]
+        stray = [x for x in addr if x.id not in in_mask]
+        missing = sorted(in_mask - {x.id for x in addr})
+        for x in stray[:2]:
+            for alt in missing[:2]:
+                e = _replace(src, [(x, alt)], f"address index `{x.id}` -> `{alt}` (what the mask bounds)")
+                if e:
+                    out.append(e)
+    return out
+
+
+@operator("count_from_index", "compare", 2, "a count made from a 0-based index without its +1: "
+          "i.to(f32) -> (i + 1).to(f32)")
+def _count_from_index(src: Src, line0: int) -> list:
+    from kagent.patterns.operators.generic import _role, casts_at
+
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    out = []
+    for c in casts_at(src, line0):
+        x = c.func.value
+        if "float" not in ast.unparse(c.args[0]):
+            continue
+        if isinstance(x, ast.Name) and _role(x.id, k) == "index":
+            e = _replace(src, [(x, f"({x.id} + 1)")], f"`{x.id}` counted from 1")
+        elif isinstance(x, ast.BinOp) and isinstance(x.op, (ast.Add, ast.Sub)) and isinstance(x.right, ast.Constant) \
+                and x.right.value == 1 and isinstance(x.left, ast.Name):
+            e = _replace(src, [(x, x.left.id)], f"`{ast.unparse(x)}` -> `{x.left.id}`")
+        else:
+            continue
+        if e:
+            out.append(e)
+    return out

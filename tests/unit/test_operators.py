@@ -553,3 +553,58 @@ def test_wiring_and_form_operators_propose_the_inverse_edit(operator, needle):
     assert not any(r.edit.operator == "missing_offset" and ("v * sx_b" in r.new_source or "s * sx_b" in r.new_source)
                    for r in edits)
     assert not any(r.edit.operator == "pad_where" and "y = tl.where(" in r.new_source for r in edits)
+
+
+INDEX_SRC = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _log_sig(z):
+    return tl.log(1.0 / (1.0 + tl.exp(-z)))
+
+
+@triton.jit
+def index_kernel(x_ptr, w_ptr, c_ptr, o_ptr, n_rows, n_cols, eps, W, BLOCK: tl.constexpr):
+    rows = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    cols = tl.arange(0, BLOCK)
+    i = tl.arange(0, BLOCK)
+    w = tl.load(w_ptr + rows, mask=cols < n_cols, other=0.0)
+    d = tl.load(x_ptr + i * W, mask=i < W, other=0.0)
+    cnt = tl.load(c_ptr)
+    n2 = tl.sum(d * d, axis=0)
+    l1 = tl.sum(w, axis=0)
+    steps = cols.to(tl.float32)
+    ki, kj = cols % 3, cols // 3
+    s = tl.where(d >= 0, 1.0, -1.0)
+    u = (d.to(tl.int32) >> 1) & 0x5555555
+    v = tl.sqrt(d * d + eps)
+    acc = 0
+    for k in tl.static_range(8):
+        acc = acc | ((d > 0).to(tl.int32) << k)
+    tl.store(o_ptr + cols, _log_sig(d) + n2 + l1 / n_rows + steps + ki + kj + s + u + v + acc, mask=cols < n_cols)
+'''
+
+
+@pytest.mark.parametrize("operator,needle", [
+    ("mask_index", "w = tl.load(w_ptr + cols, mask=cols < n_cols, other=0.0)"),
+    ("flip_index", "d = tl.load(x_ptr + (W - 1 - i) * W, mask=i < W, other=0.0)"),
+    ("flip_index", "<< (8 - 1 - k))"),
+    ("reduce_norm", "n2 = tl.sqrt(tl.sum(d * d, axis=0))"),
+    ("reduce_abs", "l1 = tl.sum(tl.abs(w), axis=0)"),
+    ("count_from_index", "steps = (cols + 1).to(tl.float32)"),
+    ("divisor", "l1 / cnt"),
+    ("arg_swap", "ki, kj = cols // 3, cols % 3"),
+    ("stable_log_exp", "return (tl.minimum(z, 0.0) - tl.log(1.0 + tl.exp(-tl.abs(z))))"),
+    ("sign_zero", "s = ((d > 0).to(tl.float32) - (d < 0).to(tl.float32))"),
+    ("mask_width", "& 0x55555555"),
+    ("eps_square", "v = tl.sqrt(d * d + eps * eps)"),
+])
+def test_index_and_norm_operators_propose_the_inverse_edit(operator, needle):
+    edits = _edits(INDEX_SRC, "numerical_mismatch") + _edits(INDEX_SRC, "nan_output")
+    assert any(r.edit.operator == operator and needle in r.new_source for r in edits), operator
+    # a bound check is never flipped, and a mask is never an address
+    assert not any(r.edit.operator == "flip_index" and "(W - 1 - i) < W" in r.new_source for r in edits)
+    assert not any(r.edit.operator == "mask_index" and "w_ptr + mask" in r.new_source for r in edits)
