@@ -12,7 +12,9 @@ Two kinds of operator (`tie_sensitivity`):
 - tie order UNSPECIFIED (top-k, unstable sort/argsort, kthvalue, mode, median): the indices a
   correct kernel returns may differ from torch's, so the case runs only when the reference returns
   no integer tensor (transform `ties_values`; the reference worker skips it otherwise): the values
-  must still be right, which catches a rank computed with `>` where `>=` was needed.
+  must still be right, which catches a rank computed with `>` where `>=` was needed. Not at all when
+  the reference places values by index (scatter, gather, one_hot, `.indices`): a top-2 gate scattered
+  into a dense matrix is as right with either of two tied experts (a blind set's honest twin failed).
 
 Planning is pure (no torch); `with_ties` runs in the reference worker.
 """
@@ -31,6 +33,10 @@ _DEFINED = frozenset({"argmax", "argmin", "cummax", "cummin", "unique", "unique_
 _UNSPECIFIED = frozenset({"topk", "kthvalue", "mode", "median", "nanmedian", "msort"})
 _SORTS = frozenset({"sort", "argsort"})
 _EXTREMA = frozenset({"max", "min", "amax", "amin", "aminmax"})
+# Calls that place or pick values by index: an unspecified tie order then moves values, not just indices.
+_BY_INDEX = frozenset({"scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "gather",
+                       "index_select", "take_along_dim", "one_hot", "index_put", "index_put_", "index_add",
+                       "index_add_", "index_copy", "index_fill"})
 
 
 def call_name(func: ast.expr) -> str | None:
@@ -68,9 +74,11 @@ def tie_sensitivity(source: str) -> TieSensitivity | None:
     except SyntaxError:
         return None
     found: set[str] = set()
+    by_index = any(isinstance(n, ast.Attribute) and n.attr == "indices" for n in ast.walk(tree))
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
+        by_index = by_index or call_name(node.func) in _BY_INDEX
         name = call_name(node.func)
         if name in _DEFINED:
             found.add("defined")
@@ -84,7 +92,7 @@ def tie_sensitivity(source: str) -> TieSensitivity | None:
             found.add("defined" if name in ("max", "min") else "values_only")
     if "defined" in found:
         return "defined"
-    return "values_only" if found else None
+    return "values_only" if found and not by_index else None
 
 
 def ties_transform(source: str) -> Literal["ties", "ties_values"] | None:

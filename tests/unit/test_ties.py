@@ -26,6 +26,9 @@ FIX = Path(__file__).parent / "verify_fixtures"
     ("y = torch.sort(x, dim=1, stable=True)", "defined"),
     ("y = torch.unique(x)", "defined"),
     ("y = torch.topk(x, 5)", "values_only"),
+    # tied experts are equally right: which one gets the weight is not defined
+    ("v, i = x.topk(2, dim=-1)\ny = torch.zeros_like(x).scatter(-1, i, v.softmax(-1))", None),
+    ("t = torch.topk(x, 2)\ny = x.gather(1, t.indices)", None),
     ("y = torch.sort(x)", "values_only"),
     ("y = x.median(dim=0)", "values_only"),
     ("y = torch.amax(x, dim=1)", "values_only"),
