@@ -235,9 +235,8 @@ def _masked_loads(src: Src, line0: int) -> dict[str, str]:
           "reduced: d = |x - mean| -> d = tl.where(mask, |x - mean|, 0.0)")
 def _pad_where(src: Src, line0: int) -> list:
     k = src.kernel_at(line0)
-    stmt = next((n for n in ast.walk(k.node) if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno - 1 == line0
-                 and n.lineno == n.end_lineno), None) if k is not None else None
-    if stmt is None or (isinstance(stmt, ast.Assign) and (len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name))):
+    stmt = src.statements_by_line.get(line0) if k is not None else None
+    if not isinstance(stmt, (ast.Assign, ast.AugAssign)) or stmt.lineno != stmt.end_lineno or (isinstance(stmt, ast.Assign) and (len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name))):
         return []
     value = stmt.value
     calls = {ast.unparse(c.func) for c in ast.walk(value) if isinstance(c, ast.Call)}

@@ -15,7 +15,7 @@ import ast
 import re
 
 from kagent.patterns.operators.base import Kernel, Src, nodes_of, operator
-from kagent.patterns.operators.generic import _PTR, _replace, _stmt_at
+from kagent.patterns.operators.generic import _PTR, _replace, _role, _stmt_at, casts_at
 from kagent.patterns.operators.values import _masked_loads
 
 _STRIDE = re.compile(r"stride|^s[a-z]?_|_s[a-z]?$|^st_", re.I)
@@ -251,8 +251,6 @@ def _mask_names(k: Kernel, mask: ast.expr) -> set[str]:
 @operator("mask_index", "stride", 2, "an address indexed by another index than its mask bounds: "
           "tl.load(w_ptr + rows, mask=cols < n) -> tl.load(w_ptr + cols, mask=cols < n)")
 def _mask_index(src: Src, line0: int) -> list:
-    from kagent.patterns.operators.generic import _role
-
     k = src.kernel_at(line0)
     stmt = _stmt_at(src, line0)
     if k is None or stmt is None:
@@ -280,8 +278,6 @@ def _mask_index(src: Src, line0: int) -> list:
 @operator("count_from_index", "compare", 2, "a count made from a 0-based index without its +1: "
           "i.to(f32) -> (i + 1).to(f32)")
 def _count_from_index(src: Src, line0: int) -> list:
-    from kagent.patterns.operators.generic import _role, casts_at
-
     k = src.kernel_at(line0)
     if k is None:
         return []
