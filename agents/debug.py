@@ -296,6 +296,7 @@ class Search(BaseModel):
     base_score: list[float] | None = None
     combined: bool = False
     twinned: bool = False
+    extended: bool = False  # the second tier (every small rewrite of the suspected lines) was added
     proposed: list[str] = []  # hashes sent to the full verifier
     screen_note: str = ""
     batches: int = 0
@@ -383,11 +384,15 @@ def search_propose(
     batch: int = 24,
     max_improvements: int = 2,
     base_runs: bool = False,
+    more: Callable[[set[str]], list[Any]] | None = None,
+    more_batch: int = 48,
 ) -> Proposal:
     """The next candidate of the search: a screen survivor if there is one; else screen the next
     batch (the first with the base itself, for its score); when singles are spent, pairs of the
-    singles that reduced the error; at last the best improvement (the full verifier may make it
-    the next base). Without a screener: the candidates in rank order (generate-and-validate)."""
+    singles that reduced the error; then the second tier (`more(screened source hashes)`, in
+    batches of `more_batch`) and pairs of its improvements; at last the best improvement (the full
+    verifier may make it the next base). Without a screener: the candidates in rank order
+    (generate-and-validate), the second tier left out."""
     t0 = clock()
     seen = set(seen_hashes)
 
@@ -424,7 +429,7 @@ def search_propose(
             if search.batches == 1 and not search.twinned:
                 search.twinned = True
                 search.pending = _twins(base_source, search.screened + search.pending, combine_fn) + search.pending
-            n = first_batch if search.batches == 0 else batch
+            n = first_batch if search.batches == 0 else more_batch if search.extended else batch
             todo, search.pending = search.pending[:n], search.pending[n:]
             _screen_batch(search, screener, base_source, todo, None if rem is None else rem - 10)
             if search.base_score is not None and search.base_score[0] >= 2 and base_runs:
@@ -437,9 +442,15 @@ def search_propose(
             continue
         if not search.combined:
             search.combined = True
-            search.pending = _pairs(base_source, search, combine_fn)
+            search.pending = [c for c in _pairs(base_source, search, combine_fn)
+                              if source_hash(c.source) not in search.scores]
             if search.pending:
                 continue
+        if not search.extended and more is not None:
+            search.extended = True
+            search.pending = more(set(search.scores))
+            search.combined = False  # pairs again, of the second tier's improvements
+            continue
         break
     # the best improvements go to the full verifier (a better one becomes the next base), but only
     # a few: each costs a full verify, and one that is no better there says the screen's error is not

@@ -137,6 +137,17 @@ def search_candidates(
     return out[:limit]
 
 
+def grammar_candidates(source: str, sites: list[tuple[int, float]], *, skip: set[str] | None = None,
+                       limit: int = 2000) -> list[Candidate]:
+    """The search's second tier, after the operators: every one-node rewrite of the most suspected
+    lines (patterns/operators/grammar.py), best first; `skip`: sources already screened."""
+    from kagent.patterns.operators.grammar import grammar_edits
+
+    return [Candidate(source=new, origin=f"rewrite {e.operator.removeprefix('grammar_')}@{e.line}: {e.description}",
+                      operator=e.operator, family=e.family, line=e.line, priority=p, edit=e)
+            for p, e, new in grammar_edits(source, sites, limit=limit, skip=skip)]
+
+
 def combined(base: str, a: Candidate, b: Candidate) -> Candidate | None:
     """Both candidates' edits on `base` (None when they overlap or do not combine)."""
     if a.edit is None or b.edit is None:

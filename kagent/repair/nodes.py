@@ -413,7 +413,7 @@ def _screener(ctx: RepairContext, state: RepairState, report: VerifyReport) -> t
 def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: VerifyReport, hits: list[Any],
                  t0: float) -> Proposal:
     """One step of the offline edit search from the current base (state kept in ctx.cache)."""
-    from kagent.patterns.engine import combined, search_candidates
+    from kagent.patterns.engine import combined, grammar_candidates, search_candidates
 
     loc = _localization(ctx, state, report, base_src)
     key = ("search", source_hash(base_src))
@@ -428,11 +428,22 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
     if screener is None and why:
         search.screen_note = f"no screen ({why})"
     left = remaining_s(state, ctx, t0)
+    sites = [(x.line, x.score) for x in loc.sites]
+
+    def second_tier(screened: set[str]) -> list[Any]:
+        if not ctx.config.search_rewrites:
+            return []
+        cands = grammar_candidates(base_src, sites, limit=ctx.config.search_rewrites)
+        cands = [c for c in cands if source_hash(c.source) not in screened]
+        emit(ctx, "search_rewrites", base=state.base_index, candidates=len(cands))
+        return cands
+
     prop = search_propose(base_src, search, screener=screener, combine_fn=combined, seen_hashes=state.seen_hashes,
                           deadline_s=None if left is None else left * 0.8, clock=ctx.clock,
                           first_batch=ctx.config.search_first_batch, batch=ctx.config.search_batch,
                           max_improvements=ctx.config.search_improvements,
-                          base_runs=report.failure_class not in guards.RUN_FAILURES)
+                          base_runs=report.failure_class not in guards.RUN_FAILURES,
+                          more=second_tier, more_batch=ctx.config.search_rewrite_batch)
     (ctx.run.path / f"search_{state.base_index}.json").write_text(json.dumps({
         "base": state.base_index, "base_screen_score": search.base_score,
         "screen_cases": getattr(screener, "case_names", []), "screen_note": search.screen_note,

@@ -81,6 +81,9 @@ class RepairConfig(BaseModel):
     search_batch: int = Field(24, ge=1, description="offline search: candidate edits per later screen batch")
     search_improvements: int = Field(
         2, ge=0, description="offline search: screen improvements (no pass yet) sent to the full verifier per base")
+    search_rewrites: int = Field(
+        2000, ge=0, description="offline search: the second tier's rewrites of the suspected lines (0: none)")
+    search_rewrite_batch: int = Field(48, ge=1, description="offline search: second-tier candidates per screen batch")
     screen_candidate_s: float = Field(30.0, gt=0, description="offline search: the screen's time per candidate")
     learn: bool = Field(True, description="feed verified repairs to the pattern library")
     device: DeviceChoice = "auto"

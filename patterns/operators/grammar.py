@@ -1,0 +1,409 @@
+"""The grammar tier of the edit search: every small rewrite of a suspected line's expressions.
+
+The named operators undo faults someone has seen. This tier does not know the fault: on each of
+the most suspected lines it proposes every one-node rewrite from a small grammar, and the screen
+(thousands of candidates a minute on the interpreter) finds the one that makes the kernel agree:
+
+- a name read where another in scope was meant (`rows` for `cols`, `x` for `d` everywhere on the
+  line); names the kernel defines but never reads, and look-alike names, first;
+- a function wrapped around an operand (`abs`, `sqrt`, `exp`, `log`, a square, a negation,
+  `1 - e`), or a call dropped (`f(e)` -> `e`), or exchanged for its sibling (`exp` <-> `log`);
+- a term added, subtracted, multiplied or divided by a name in scope, or by 1;
+- a constant scaled, shifted by one, inverted, or exchanged for a known constant it resembles;
+- an operator exchanged (`+` <-> `-`, `*` <-> `/`, `//` <-> `%`, `<` <-> `<=`), the operands of a
+  non-commutative one swapped, a term dropped, or the grouping moved (`a * b + c` <-> `a * (b + c)`);
+- a mask's conjunct copied onto another name (`(yy >= 0)` -> also `(xx >= 0)`).
+
+Every rewrite replaces the source text of one node on one line (exprs._swap), so two combine.
+Nothing here runs code; the screen judges, the full verifier decides.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from kagent.patterns.operators.base import Edit, Src, nodes_of, parses
+from kagent.patterns.operators.exprs import _swap
+
+FAMILY = "grammar"
+
+# how likely each kind of rewrite is to be the fix, before the line's suspicion (a prior, not tuned
+# per kernel: dead names are the strongest evidence a source carries)
+WEIGHT = {
+    "dead_name": 1.0, "similar_name": 0.8, "name": 0.45, "all_name": 0.5, "regroup": 0.75, "constant": 0.6,
+    "known_constant": 0.9, "wrap": 0.55, "unwrap": 0.5, "sibling_call": 0.55, "op": 0.55, "operands": 0.5,
+    "drop": 0.35, "extend_dead": 0.85, "extend": 0.3, "shift": 0.5, "conjunct": 0.6, "conjunct_any": 0.3, "stable_exp": 0.6,
+}
+
+_KNOWN = {  # constants kernels spell out, and what they are mistaken for
+    "1/sqrt(pi)": 1 / math.sqrt(math.pi), "1/sqrt(2pi)": 1 / math.sqrt(2 * math.pi), "sqrt(2/pi)": math.sqrt(2 / math.pi),
+    "sqrt(2)": math.sqrt(2), "1/sqrt(2)": 1 / math.sqrt(2), "ln2": math.log(2), "1/ln2": 1 / math.log(2),
+    "ln10": math.log(10), "pi": math.pi, "2pi": 2 * math.pi, "e": math.e, "sqrt(pi)": math.sqrt(math.pi),
+    "2/sqrt(pi)": 2 / math.sqrt(math.pi),
+}
+_WRAPS = ("tl.abs({})", "tl.sqrt({})", "tl.exp({})", "tl.log({})", "({}) * ({})", "-({})", "1.0 - ({})",
+          "tl.sqrt({}) * ({})")
+_SIBLING_CALLS = {"exp": ("log", "exp2", "sqrt"), "log": ("exp", "log2", "sqrt"), "exp2": ("exp",), "log2": ("log",),
+                  "sqrt": ("rsqrt", "abs", "exp", "log"), "rsqrt": ("sqrt",), "abs": ("sqrt",), "maximum": ("minimum",),
+                  "minimum": ("maximum",), "sum": ("max", "min"), "max": ("sum", "min"), "min": ("max", "sum"),
+                  "sigmoid": ("exp",), "floor": ("ceil",), "ceil": ("floor",), "cumsum": ("cumprod",)}
+_OPS: dict[type, tuple[type, ...]] = {
+    ast.Add: (ast.Sub, ast.Mult), ast.Sub: (ast.Add,), ast.Mult: (ast.Div, ast.Add), ast.Div: (ast.Mult, ast.FloorDiv),
+    ast.FloorDiv: (ast.Mod, ast.Div), ast.Mod: (ast.FloorDiv,), ast.LShift: (ast.RShift,), ast.RShift: (ast.LShift,),
+    ast.BitAnd: (ast.BitOr,), ast.BitOr: (ast.BitAnd, ast.BitXor), ast.BitXor: (ast.BitOr,),
+}
+_CMP: dict[type, tuple[type, ...]] = {
+    ast.Lt: (ast.LtE, ast.Gt), ast.LtE: (ast.Lt, ast.GtE), ast.Gt: (ast.GtE, ast.Lt), ast.GtE: (ast.Gt, ast.LtE),
+    ast.Eq: (ast.NotEq,), ast.NotEq: (ast.Eq,),
+}
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    kind: str
+    description: str
+    line: str  # the new text of the line
+
+    @property
+    def weight(self) -> float:
+        return WEIGHT[self.kind]
+
+
+@dataclass
+class _Scope:
+    names: list[str]  # readable at the line, in definition order
+    dead: set[str]  # defined (or taken) but never read
+    pointers: set[str]
+
+
+def _scope(src: Src, line0: int) -> _Scope | None:
+    k = src.kernel_at(line0)
+    fn = k.node if k is not None else next((f for f in src.host_functions
+                                            if f.lineno <= line0 + 1 <= (f.end_lineno or f.lineno)), None)
+    if fn is None:
+        return None
+    params = [a.arg for a in fn.args.args if a.arg != "self"]
+    names, defs = list(params), {}
+    for n in ast.walk(fn):
+        targets: list[ast.expr] = []
+        if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and n.lineno - 1 < line0:
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+        elif isinstance(n, ast.For) and n.lineno - 1 <= line0:
+            targets = [n.target]
+        for t in targets:
+            for x in nodes_of(t, ast.Name):
+                if x.id not in names:
+                    names.append(x.id)
+                    defs[x.id] = n
+    reads = {n.id for n in nodes_of(fn, ast.Name) if isinstance(n.ctx, ast.Load)}
+    dead = {x for x in names if x not in reads}
+    pointers = {p for p in params if "ptr" in p.lower()}
+    for x, d in defs.items():  # a local built from a pointer (`p = x_ptr + offs`) is one
+        value = getattr(d, "value", None)
+        if value is not None and any(isinstance(m, ast.Name) and m.id in pointers for m in _add_leaves(value)):
+            pointers.add(x)
+    if k is not None:
+        dead -= k.constexpr
+    return _Scope(names, dead, pointers)
+
+
+def _add_leaves(e: ast.expr) -> Iterator[ast.expr]:
+    if isinstance(e, ast.BinOp) and isinstance(e.op, (ast.Add, ast.Sub)):
+        yield from _add_leaves(e.left)
+        yield from _add_leaves(e.right)
+    else:
+        yield e
+
+
+def _roots(stmt: ast.AST) -> list[ast.expr]:
+    """The expressions a line computes (never an assignment's target, a call's function or `axis=`)."""
+    if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return)):
+        return [stmt.value] if stmt.value is not None else []
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        c = stmt.value
+        return [*c.args, *(kw.value for kw in c.keywords if kw.arg not in ("axis", "num_warps", "num_stages"))]
+    if isinstance(stmt, (ast.If, ast.While)):
+        return [stmt.test]
+    if isinstance(stmt, ast.For):
+        return [stmt.iter]
+    return []
+
+
+def _statement(src: Src, line0: int) -> ast.AST | None:
+    s = src.statements_by_line.get(line0)
+    if s is not None:
+        return s
+    for n in ast.walk(src.tree):
+        if isinstance(n, (ast.If, ast.While, ast.For)) and n.lineno - 1 == line0:
+            return n
+    return None
+
+
+_MODULES = {"tl", "triton", "torch", "math", "libdevice", "F", "nn", "np", "self"}
+
+
+def _module_rooted(e: ast.expr) -> bool:
+    while isinstance(e, ast.Attribute):
+        e = e.value
+    return isinstance(e, ast.Name) and e.id in _MODULES
+
+
+def _editable(root: ast.expr) -> Iterator[ast.expr]:
+    """The nodes of `root` a rewrite may replace: not a function's name or a module attribute
+    (`tl.float32`, `self.eps`), not inside a subscript's index (`[:, None]`); a method's receiver
+    (`cols` in `cols.to(...)`) may be."""
+    skip: set[int] = set()
+    for n in ast.walk(root):
+        if isinstance(n, ast.Call):
+            skip.update(id(kw.value) for kw in n.keywords if kw.arg in ("axis", "dtype", "eviction_policy"))
+        elif isinstance(n, ast.Subscript):
+            skip.update(id(x) for x in ast.walk(n.slice))
+        elif isinstance(n, ast.Attribute):
+            skip.add(id(n))
+            if _module_rooted(n):
+                skip.update(id(x) for x in ast.walk(n))
+        elif isinstance(n, ast.Name) and n.id in _MODULES:
+            skip.add(id(n))
+    for n in ast.walk(root):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
+            skip.add(id(n.func))
+    for n in ast.walk(root):
+        if isinstance(n, ast.expr) and id(n) not in skip and n.lineno == n.end_lineno:
+            yield n
+
+
+def _boolish(n: ast.expr) -> bool:
+    return isinstance(n, (ast.Compare, ast.BoolOp)) or (isinstance(n, ast.BinOp) and isinstance(n.op, (ast.BitAnd, ast.BitOr))
+                                                         and (_boolish(n.left) or _boolish(n.right)))
+
+
+def _pointerish(n: ast.expr, sc: _Scope) -> bool:
+    return any(isinstance(m, ast.Name) and m.id in sc.pointers for m in _add_leaves(n))
+
+
+def _similar(a: str, b: str) -> bool:
+    """Look-alike names: `rows` / `cols`, `incl` / `excl`, `n_rows` / `n_cols`, `yy` / `xx`."""
+    return (difflib.SequenceMatcher(None, a, b).ratio() >= 0.5 or a.split("_")[-1] == b.split("_")[-1]
+            or (len(a) == len(b) <= 3))
+
+
+def _paren(text: str, node: ast.expr) -> str:
+    return text if isinstance(node, (ast.Name, ast.Constant, ast.Call, ast.Attribute, ast.Subscript)) else f"({text})"
+
+
+def _constants(node: ast.Constant, text: str) -> Iterator[tuple[str, str]]:
+    v = node.value
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return
+    if isinstance(v, int):
+        seg = text.lower()
+        if seg.startswith("0x") and len(seg) > 3:  # a hex mask one nibble short or long
+            yield "constant", seg + seg[-1]
+            yield "constant", seg[:-1]
+        for alt in {v + 1, v - 1, v * 2, v // 2 if v % 2 == 0 else v, 0, 1} - {v}:
+            yield "constant", str(alt)
+        return
+    for name, c in _KNOWN.items():
+        if v and math.isclose(abs(v), c, rel_tol=1e-5):
+            for other_name, other in _KNOWN.items():
+                if other_name != name:
+                    yield "known_constant", repr(math.copysign(other, v))
+            break
+    for alt in (v * 2, v / 2, -v, v + 1, v - 1, 0.0, 1.0, 1 / v if v else None, v * v, math.sqrt(v) if v > 0 else None):
+        if alt is not None and alt != v and math.isfinite(alt):
+            yield "constant", repr(alt)
+    yield "constant", 'float("-inf")'  # a fill or initial value that must never win
+    yield "constant", 'float("inf")'
+
+
+def rewrites(src: Src, line0: int) -> list[Rewrite]:
+    """Every one-node rewrite of the expressions on `line0` (a kernel's or a host function's line)."""
+    stmt = _statement(src, line0)
+    sc = _scope(src, line0)
+    if stmt is None or sc is None or not src.lines[line0].isascii():
+        return []
+    host = src.kernel_at(line0) is None
+    out: list[Rewrite] = []
+
+    def add(kind: str, node: ast.expr, new: str, what: str) -> None:
+        e = _swap(src, node, new, what)
+        if e is None or e[1] != line0:
+            return
+        line = e[3][0]
+        if new.startswith("(") and new.endswith(")"):  # parentheses the line does not need are left out
+            bare = _swap(src, node, new[1:-1], what)
+            if bare is not None and _same_code(bare[3][0], line):
+                line = bare[3][0]
+        out.append(Rewrite(kind, e[0], line))
+
+    line_names = [n for n in nodes_of(stmt, ast.Name) if isinstance(n.ctx, ast.Load)]
+    for root in _roots(stmt):
+        # a term joins an expression at its top (the root and its operands), not inside every leaf
+        tops = {id(root)} | {id(x) for x in ast.iter_child_nodes(root) if isinstance(root, ast.BinOp)}
+        for n in _editable(root):
+            text = ast.unparse(n)
+            if isinstance(n, ast.Name) and n.id in sc.names:
+                ptr = n.id in sc.pointers
+                for s in sc.names:
+                    if s == n.id or (s in sc.pointers) != ptr:
+                        continue
+                    kind = "dead_name" if s in sc.dead else "similar_name" if _similar(n.id, s) else "name"
+                    add(kind, n, s, f"`{n.id}` -> `{s}`")
+            elif isinstance(n, ast.Constant):
+                for kind, alt in _constants(n, ast.get_source_segment(src.source, n) or text):
+                    add(kind, n, alt, f"constant {text} -> {alt}")
+                continue
+            elif isinstance(n, ast.BinOp) and _pointerish(n, sc):  # an address: a term may go, nothing else
+                for keep in (n.left, n.right):
+                    if _pointerish(keep, sc):
+                        add("drop", n, _paren(ast.unparse(keep), keep), f"`{text}` -> `{ast.unparse(keep)}`")
+            elif isinstance(n, ast.BinOp):
+                for op in _OPS.get(type(n.op), ()):
+                    new = ast.unparse(ast.BinOp(n.left, op(), n.right))
+                    add("op", n, _paren(new, n), f"`{text}` -> `{new}`")
+                if isinstance(n.op, (ast.Sub, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)):
+                    new = ast.unparse(ast.BinOp(n.right, n.op, n.left))
+                    add("operands", n, f"({new})", f"`{text}` -> `{new}`")
+                if not _boolish(n):
+                    for keep in (n.left, n.right):
+                        add("drop", n, _paren(ast.unparse(keep), keep), f"`{text}` -> `{ast.unparse(keep)}`")
+                for new in _regroupings(n):
+                    add("regroup", n, f"({new})", f"`{text}` -> `{new}`")
+            elif isinstance(n, ast.Compare) and len(n.ops) == 1:
+                for op in _CMP.get(type(n.ops[0]), ()):
+                    new = ast.unparse(ast.Compare(n.left, [op()], n.comparators))
+                    add("op", n, f"({new})", f"`{text}` -> `{new}`")
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and len(n.args) >= 1:
+                fname = n.func.attr
+                if fname in _SIBLING_CALLS and len(n.args) == 1:
+                    add("unwrap", n, _paren(ast.unparse(n.args[0]), n.args[0]), f"`{text}` -> `{ast.unparse(n.args[0])}`")
+                for alt in _SIBLING_CALLS.get(fname, ()):
+                    new = text.replace(f".{fname}(", f".{alt}(", 1)
+                    add("sibling_call", n, new, f"`{fname}` -> `{alt}`")
+                if fname in ("exp", "exp2") and len(n.args) == 1:  # an exponent the row's max was not taken from
+                    arg = ast.unparse(n.args[0])
+                    for m in (f"tl.max({arg}, axis=0)", f"tl.max({arg}, axis=1)[:, None]"):
+                        add("stable_exp", n, f"tl.{fname}({arg} - {m})", f"`{text}` -> `tl.{fname}({arg} - {m})`")
+            if host or _boolish(n) or _pointerish(n, sc) or isinstance(n, ast.Constant):
+                if _boolish(n) and isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitAnd):
+                    _conjuncts(n, sc, add)
+                continue
+            p = _paren(text, n)
+            for w in _WRAPS:
+                new = w.format(text, text) if w.count("{}") == 2 else w.format(text)
+                add("wrap", n, f"({new})" if not new.startswith("tl.") else new, f"`{text}` -> `{new}`")
+            for one in ("1", "1.0"):
+                for op in ("+", "-"):
+                    add("shift", n, f"({p} {op} {one})", f"`{text}` -> `{p} {op} {one}`")
+            for s in sc.names if id(n) in tops else ():
+                if s in sc.pointers or (isinstance(n, ast.Name) and n.id == s):
+                    continue
+                kind = "extend_dead" if s in sc.dead else "extend"
+                for op in ("+", "-", "*", "/"):
+                    add(kind, n, f"({p} {op} {s})", f"`{text}` -> `{p} {op} {s}`")
+    # one name exchanged everywhere on the line (`x * x * x` -> `d * d * d`)
+    counts: dict[str, int] = {}
+    for n in line_names:
+        counts[n.id] = counts.get(n.id, 0) + 1
+    for name, c in counts.items():
+        if c < 2 or name not in sc.names:
+            continue
+        for s in sc.names:
+            if s != name and (s in sc.pointers) == (name in sc.pointers):
+                new = _rename(src.lines[line0], stmt, name, s)
+                if new is not None:
+                    out.append(Rewrite("all_name", f"line {line0 + 1}: every `{name}` -> `{s}`", new))
+    return out
+
+
+def _same_code(a: str, b: str) -> bool:
+    try:
+        return ast.dump(ast.parse(a.strip())) == ast.dump(ast.parse(b.strip()))
+    except SyntaxError:
+        return False
+
+
+def _rename(text: str, stmt: ast.AST, old: str, new: str) -> str | None:
+    cols = sorted((n.col_offset, n.end_col_offset) for n in nodes_of(stmt, ast.Name)
+                  if n.id == old and isinstance(n.ctx, ast.Load) and n.lineno == stmt.lineno)
+    for a, b in reversed(cols):
+        text = text[:a] + new + text[b:]
+    return text if cols else None
+
+
+def _regroupings(n: ast.BinOp) -> Iterator[str]:
+    """`(a op1 b) op2 c` <-> `a op1 (b op2 c)`: the grouping of three terms moved."""
+    if isinstance(n.left, ast.BinOp):
+        a, b, c = n.left.left, n.left.right, n.right
+        yield ast.unparse(ast.BinOp(a, n.left.op, ast.BinOp(b, n.op, c)))
+    if isinstance(n.right, ast.BinOp):
+        a, b, c = n.left, n.right.left, n.right.right
+        yield ast.unparse(ast.BinOp(ast.BinOp(a, n.op, b), n.right.op, c))
+
+
+def _conjuncts(n: ast.BinOp, sc: _Scope, add) -> None:
+    """A mask missing a condition its siblings have: a conjunct copied with one name exchanged."""
+    parts: list[ast.expr] = []
+
+    def flat(e: ast.expr) -> None:
+        if isinstance(e, ast.BinOp) and isinstance(e.op, ast.BitAnd):
+            flat(e.left)
+            flat(e.right)
+        else:
+            parts.append(e)
+
+    flat(n)
+    have = {ast.unparse(p) for p in parts}
+    text = ast.unparse(n)
+    for p in parts:
+        for m in {x.id for x in nodes_of(p, ast.Name)}:
+            for s in sc.names:
+                if s == m or s in sc.pointers:
+                    continue
+                new = ast.unparse(_Renamer(m, s).visit(ast.parse(ast.unparse(p), mode="eval")).body)
+                if new not in have:
+                    add("conjunct" if _similar(m, s) else "conjunct_any", n, f"({text} & ({new}))",
+                        f"mask `{text}` & `{new}`")
+
+
+class _Renamer(ast.NodeTransformer):
+    def __init__(self, old: str, new: str):
+        self.old, self.new = old, new
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        return ast.Name(self.new, node.ctx) if node.id == self.old else node
+
+
+def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int = 10, limit: int = 2000,
+                  skip: set[str] | None = None) -> list[tuple[float, Edit, str]]:
+    """(priority, edit, new source) for the rewrites of the `max_lines` most suspected lines of a
+    kernel or a host function, best first; sources in `skip` (already screened) are left out."""
+    try:
+        src = Src(source)
+    except SyntaxError:
+        return []
+    lines = [(ln - 1, s) for ln, s in sites if 0 <= ln - 1 < len(src.lines)
+             and src.scope_of(ln - 1) in ("kernel", "host")][:max_lines]
+    top = max([s for _, s in lines] or [1.0]) or 1.0
+    raw: list[tuple[float, int, Edit]] = []
+    for rank, (line0, score) in enumerate(lines):
+        for r in rewrites(src, line0):
+            prio = r.weight * (0.5 + 0.5 * score / top) / (1.0 + 0.05 * rank)
+            raw.append((round(prio, 4), line0, Edit(operator=f"grammar_{r.kind}", family=FAMILY, description=r.description,
+                                                    start=line0, stop=line0 + 1, lines=(r.line,), cost=3)))
+    raw.sort(key=lambda t: (-t[0], t[1]))
+    out: list[tuple[float, Edit, str]] = []
+    made = set(skip or ()) | {source}
+    for prio, _l, e in raw:
+        new = e.apply(source)
+        if new in made or not parses(new):
+            continue
+        made.add(new)
+        out.append((prio, e, new))
+        if len(out) >= limit:
+            break
+    return out

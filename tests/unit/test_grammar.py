@@ -1,0 +1,121 @@
+"""The search's second tier: every one-node rewrite of a suspected line (patterns/operators/grammar.py).
+
+Each kernel below is a slip no named operator is written for; the tier must hold the fix among its
+rewrites of the faulty line, keep pointers apart from values, never touch `tl.` names or another
+line, and be screened only after the operators' candidates are spent."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from kagent.agents.debug import Search, search_propose
+from kagent.patterns.engine import combined, grammar_candidates
+from kagent.patterns.operators.base import Src
+from kagent.patterns.operators.grammar import rewrites
+
+HEAD = "import triton\nimport triton.language as tl\n\n\n@triton.jit\n"
+
+KERNEL = HEAD + '''def k(x_ptr, t_ptr, out_ptr, n, eps, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    t = tl.load(t_ptr + offs, mask=mask, other=0.0)
+    d = x - t
+    centered = x - tl.sum(x, axis=0) / n
+    m3 = tl.sum(x * x * x, axis=0) / n
+    y = 0.5 * x + tl.sqrt(x * x + eps)
+    g = tl.exp(-0.5 * x * x) * 0.5641895835477563
+    yy = offs // 7 - 1
+    xx = offs % 7 - 1
+    valid = mask & (yy >= 0) & (yy < n) & (xx < n)
+    p = tl.exp(y)
+    tl.store(out_ptr + offs, d + m3 + g + p, mask=valid)
+'''
+
+
+def _line(text: str) -> int:
+    return next(i for i, l in enumerate(KERNEL.split("\n")) if l.strip().startswith(text))
+
+
+def _same(a: str, b: str) -> bool:
+    return ast.dump(ast.parse(a)) == ast.dump(ast.parse(b))
+
+
+def _holds(line_start: str, fixed_line: str) -> bool:
+    src = Src(KERNEL)
+    return any(_same(r.line.strip(), fixed_line) for r in rewrites(src, _line(line_start)))
+
+
+@pytest.mark.parametrize("line_start, fixed", [
+    ("m3 =", "m3 = tl.sum(centered * centered * centered, axis=0) / n"),  # every `x` on the line -> a dead local
+    ("y =", "y = 0.5 * (x + tl.sqrt(x * x + eps))"),  # the grouping
+    ("g =", "g = tl.exp(-0.5 * x * x) * 0.3989422804014327"),  # 1/sqrt(pi) for 1/sqrt(2 pi)
+    ("d =", "d = tl.abs(x - t)"),  # a missing abs
+    ("y =", "y = 0.5 * x + tl.sqrt(x * x + eps) - d"),  # a term left out
+    ("valid =", "valid = mask & (yy >= 0) & (yy < n) & (xx < n) & (xx >= 0)"),  # a conjunct its sibling has
+    ("p =", "p = tl.exp(y - tl.max(y, axis=0))"),  # an exponent without the max taken out
+    ("x =", "x = tl.load(x_ptr + offs, mask=mask, other=float('-inf'))"),  # a fill that must never win
+])
+def test_the_fix_is_among_the_rewrites_of_the_faulty_line(line_start, fixed):
+    assert _holds(line_start, fixed)
+
+
+def test_rewrites_keep_pointers_apart_and_stay_on_their_line():
+    src = Src(KERNEL)
+    for line0 in range(len(src.lines)):
+        if src.scope_of(line0) != "kernel":
+            continue
+        for r in rewrites(src, line0):
+            new = "\n".join([*src.lines[:line0], r.line, *src.lines[line0 + 1:]])
+            ast.parse(new)
+            tree = ast.parse(r.line.strip())
+            names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+            assert "tl" in names or "tl." not in r.line  # module names are kept as written
+            if "tl.load(" in r.line:  # a pointer operand is never a value, a value never a pointer
+                call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) == "tl.load")
+                ptr_names = {n.id for n in ast.walk(call.args[0]) if isinstance(n, ast.Name)}
+                assert ptr_names & {"x_ptr", "t_ptr", "out_ptr"}, r.description
+
+
+def test_candidates_are_ranked_by_suspicion_and_skip_what_was_screened():
+    sites = [(_line("m3 =") + 1, 1.0), (_line("y =") + 1, 0.2)]
+    cands = grammar_candidates(KERNEL, sites, limit=5000)
+    assert cands and {c.line for c in cands} <= {s for s, _ in sites}
+    first_y = next(i for i, c in enumerate(cands) if c.line == sites[1][0])
+    assert cands[0].line == sites[0][0] and first_y > 0
+    skipped = grammar_candidates(KERNEL, sites, limit=5000, skip={cands[0].source})
+    assert cands[0].source not in {c.source for c in skipped} and len(skipped) == len(cands) - 1
+
+
+class _NeedsLine:
+    """A screen that passes a source only when it holds `line`."""
+
+    case_names = ["seed0"]
+
+    def __init__(self, line: str):
+        self.line, self.sizes = line, []
+
+    def screen(self, sources, timeout_s=None, base_first=False):
+        from kagent.agents.screen import ScreenResult
+
+        self.sizes.append(len(sources))
+        return [ScreenResult(passed=self.line in s.split("\n"), score=[0.0 if self.line in s.split("\n") else 1.0,
+                                                                        1.0, 1.0, 0.5, 0.0]) for s in sources]
+
+
+def test_the_second_tier_is_screened_only_when_the_operators_are_spent():
+    base = "a = 1\nb = 2\n"
+    calls = []
+
+    def more(screened):
+        calls.append(set(screened))
+        return grammar_candidates("def f(q, r):\n    s = q + r\n    return s\n", [(2, 1.0)])
+
+    scr = _NeedsLine("    s = q - r")
+    s = Search(base_hash="h", pending=[])
+    p = search_propose(base, s, screener=scr, combine_fn=combined, seen_hashes=[], deadline_s=None,
+                       clock=lambda: 0.0, more=more, more_batch=4)
+    assert calls and p.status == "candidate" and "    s = q - r" in p.source.split("\n")
+    assert s.extended and calls == [set()]  # asked once, when nothing else was left
