@@ -45,8 +45,7 @@ _KNOWN = {  # constants kernels spell out, and what they are mistaken for
     "ln10": math.log(10), "pi": math.pi, "2pi": 2 * math.pi, "e": math.e, "sqrt(pi)": math.sqrt(math.pi),
     "2/sqrt(pi)": 2 / math.sqrt(math.pi),
 }
-_WRAPS = ("tl.abs({})", "tl.sqrt({})", "tl.exp({})", "tl.log({})", "({}) * ({})", "-({})", "1.0 - ({})",
-          "tl.sqrt({}) * ({})")
+_WRAPS = ("tl.abs(E)", "tl.sqrt(E)", "tl.exp(E)", "tl.log(E)", "E * E", "-E", "1.0 - E", "tl.sqrt(E) * E")
 _SIBLING_CALLS = {"exp": ("log", "exp2", "sqrt"), "log": ("exp", "log2", "sqrt"), "exp2": ("exp",), "log2": ("log",),
                   "sqrt": ("rsqrt", "abs", "exp", "log"), "rsqrt": ("sqrt",), "abs": ("sqrt",), "maximum": ("minimum",),
                   "minimum": ("maximum",), "sum": ("max", "min"), "max": ("sum", "min"), "min": ("max", "sum"),
@@ -82,8 +81,7 @@ class _Scope:
 
 def _scope(src: Src, line0: int) -> _Scope | None:
     k = src.kernel_at(line0)
-    fn = k.node if k is not None else next((f for f in src.host_functions
-                                            if f.lineno <= line0 + 1 <= (f.end_lineno or f.lineno)), None)
+    fn = _function_of(src, line0)
     if fn is None:
         return None
     params = [a.arg for a in fn.args.args if a.arg != "self"]
@@ -292,19 +290,19 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 if _boolish(n) and isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitAnd):
                     _conjuncts(n, sc, add)
                 continue
-            p = _paren(text, n)
             for w in _WRAPS:
-                new = w.format(text, text) if w.count("{}") == 2 else w.format(text)
-                add("wrap", n, f"({new})" if not new.startswith("tl.") else new, f"`{text}` -> `{new}`")
-            for one in ("1", "1.0"):
-                for op in ("+", "-"):
-                    add("shift", n, f"({p} {op} {one})", f"`{text}` -> `{p} {op} {one}`")
+                new = _fill(w, n)
+                add("wrap", n, f"({new})", f"`{text}` -> `{new}`")
+            for op in ("+", "-"):
+                new = _fill(f"E {op} 1", n)
+                add("shift", n, f"({new})", f"`{text}` -> `{new}`")
             for s in sc.names if id(n) in tops else ():
                 if s in sc.pointers or (isinstance(n, ast.Name) and n.id == s):
                     continue
                 kind = "extend_dead" if s in sc.dead else "extend"
                 for op in ("+", "-", "*", "/"):
-                    add(kind, n, f"({p} {op} {s})", f"`{text}` -> `{p} {op} {s}`")
+                    new = _fill(f"E {op} {s}", n)
+                    add(kind, n, f"({new})", f"`{text}` -> `{new}`")
     # one name exchanged everywhere on the line (`x * x * x` -> `d * d * d`)
     counts: dict[str, int] = {}
     for n in line_names:
@@ -318,6 +316,19 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 if new is not None:
                     out.append(Rewrite("all_name", f"line {line0 + 1}: every `{name}` -> `{s}`", new))
     return out
+
+
+class _Fill(ast.NodeTransformer):
+    def __init__(self, node: ast.expr):
+        self.node = node
+
+    def visit_Name(self, name: ast.Name) -> ast.expr:
+        return self.node if name.id == "E" else name
+
+
+def _fill(template: str, node: ast.expr) -> str:
+    """`template` with its `E` standing for `node`, parenthesised only where it must be."""
+    return ast.unparse(_Fill(node).visit(ast.parse(template, mode="eval")).body)
 
 
 def _same_code(a: str, b: str) -> bool:
@@ -378,6 +389,32 @@ class _Renamer(ast.NodeTransformer):
         return ast.Name(self.new, node.ctx) if node.id == self.old else node
 
 
+def _function_of(src: Src, line0: int) -> ast.AST | None:
+    k = src.kernel_at(line0)
+    return k.node if k is not None else next((f for f in src.host_functions
+                                              if f.lineno <= line0 + 1 <= (f.end_lineno or f.lineno)), None)
+
+
+def _with_definitions(src: Src, lines: list[tuple[int, float]], top: int = 3) -> list[tuple[int, float]]:
+    """The suspected lines, and after each of the `top` first the lines that define what it reads
+    (a load's mask, a store's offsets): a fault is often one step up the data flow from where it
+    shows."""
+    have = {ln for ln, _ in lines}
+    out = list(lines)
+    for line0, score in lines[:top]:
+        stmt = _statement(src, line0)
+        if stmt is None:
+            continue
+        reads = {n.id for r in _roots(stmt) for n in nodes_of(r, ast.Name)}
+        for n in ast.walk(src.tree):
+            if (isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno - 1 < line0 and n.lineno - 1 not in have
+                    and _function_of(src, n.lineno - 1) is _function_of(src, line0)
+                    and {t.id for t in nodes_of(n, ast.Name) if isinstance(t.ctx, ast.Store)} & reads):
+                have.add(n.lineno - 1)
+                out.append((n.lineno - 1, 0.9 * score))
+    return sorted(out, key=lambda t: -t[1])
+
+
 def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int = 10, limit: int = 2000,
                   skip: set[str] | None = None) -> list[tuple[float, Edit, str]]:
     """(priority, edit, new source) for the rewrites of the `max_lines` most suspected lines of a
@@ -388,6 +425,7 @@ def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int
         return []
     lines = [(ln - 1, s) for ln, s in sites if 0 <= ln - 1 < len(src.lines)
              and src.scope_of(ln - 1) in ("kernel", "host")][:max_lines]
+    lines = _with_definitions(src, lines)
     top = max([s for _, s in lines] or [1.0]) or 1.0
     raw: list[tuple[float, int, Edit]] = []
     for rank, (line0, score) in enumerate(lines):
