@@ -15,9 +15,11 @@ Layer 3 (agents/): imports the report models only; parses sources with `ast` (no
 from __future__ import annotations
 
 import ast
+import json
 import logging
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -356,9 +358,29 @@ def sites_of(source: str, weights: dict[str, float]) -> list[Site]:
     return out
 
 
+def named_lines(report: VerifyReport) -> set[int]:
+    """Lines of the candidate that the evidence names (`kernel.py:23`: an out-of-bounds access, a
+    traceback frame)."""
+    name = Path(report.candidate).name
+    if not name:
+        return set()
+    rx = re.compile(rf"(?<![\w.-]){re.escape(name)}:(\d+)")
+    text = "\n".join(f"{f.message}\n{json.dumps(f.evidence, default=str)}" for f in report.findings)
+    return {int(m) for m in rx.findall(text)}
+
+
 def localize(report: VerifyReport, source: str) -> Localization:
     sym = symptoms_of(report)
     w = family_weights(sym)
     fams = [f for f, _ in sorted(w.items(), key=lambda kv: (-kv[1], kv[0]))]
+    sites = sites_of(source, w)
+    named = named_lines(report)
+    if named:  # where the failure was seen outranks what the line's kind suggests
+        top = max(s.score for s in sites) if sites else 1.0
+        for s in sites:
+            if s.line in named:
+                s.score = round(max(s.score, top) * 1.1, 3)
+                s.why.append("named by the evidence")
+        sites.sort(key=lambda s: (-s.score, s.line))
     return Localization(symptoms=sym, families=fams, family_weights={k: round(v, 3) for k, v in w.items()},
-                        sites=sites_of(source, w))
+                        sites=sites)
