@@ -53,3 +53,25 @@ def test_the_reduction_init_is_among_the_top_sites_and_the_reference_is_not_a_si
 def test_a_source_that_does_not_parse_has_no_sites():
     loc = localize(_report("numerical_mismatch", ["seed0"]), "def broken(:\n")
     assert loc.sites == [] and loc.families
+
+
+def test_a_line_the_evidence_names_ranks_first():
+    src = "\n".join([
+        "import triton", "import triton.language as tl", "", "", "@triton.jit",
+        "def k(x_ptr, out_ptr, n, H, W, BLOCK: tl.constexpr):",
+        "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)",
+        "    yy = offs // W - 1",
+        "    xx = offs % W - 1",
+        "    valid = (yy >= 0) & (yy < H) & (xx < W)",
+        "    v = tl.load(x_ptr + yy * W + xx, mask=valid, other=0.0)",
+        "    tl.store(out_ptr + offs, v, mask=offs < n)",
+    ])
+    f = Finding(check="interpreter.bounds", severity="error", failure_class="out_of_bounds", case="seed0",
+                message="out-of-bounds load in kernel `k` (kernel_nm.py:11): lane (3,) reads element -1",
+                evidence={"where": "kernel_nm.py:11"})
+    r = VerifyReport(verdict="fail", failure_class="out_of_bounds", summary="out_of_bounds: x", candidate="/tmp/kernel_nm.py",
+                     reference="r.py", device="cpu", findings=[f], cases=[])
+    loc = localize(r, src)
+    assert loc.sites[0].line == 11 and "named by the evidence" in loc.sites[0].why
+    other = r.model_copy(update={"candidate": "/tmp/other.py"})  # another file's line numbers are not this one's
+    assert localize(other, src).sites[0].line != 11 or "named by the evidence" not in localize(other, src).sites[0].why
