@@ -389,9 +389,9 @@ def search_propose(
 ) -> Proposal:
     """The next candidate of the search: a screen survivor if there is one; else screen the next
     batch (the first with the base itself, for its score); when singles are spent, pairs of the
-    singles that reduced the error; then the second tier (`more(screened source hashes)`, in
-    batches of `more_batch`) and pairs of its improvements; at last the best improvement (the full
-    verifier may make it the next base). Without a screener: the candidates in rank order
+    singles that reduced the error; the best improvements (the full verifier may make one the next
+    base); then the second tier (`more(screened source hashes)`, in batches of `more_batch`), pairs
+    of its improvements and its best improvements. Without a screener: the candidates in rank order
     (generate-and-validate), the second tier left out."""
     t0 = clock()
     seen = set(seen_hashes)
@@ -446,16 +446,20 @@ def search_propose(
                               if source_hash(c.source) not in search.scores]
             if search.pending:
                 continue
-        if not search.extended and more is not None:
+        # the best improvements go to the full verifier (a better one becomes the next base), but only
+        # a few: each costs a full verify, and one that is no better there says the screen's error is
+        # not the whole story
+        for _s, _o, c in search.improved[:max_improvements]:
+            h = source_hash(c.source)
+            if h not in seen and h not in search.proposed:
+                return propose(c, "reduces the error on the screen")
+        if not search.extended and more is not None and (rem is None or rem >= 20):
             search.extended = True
             search.pending = more(set(search.scores))
             search.combined = False  # pairs again, of the second tier's improvements
             continue
         break
-    # the best improvements go to the full verifier (a better one becomes the next base), but only
-    # a few: each costs a full verify, and one that is no better there says the screen's error is not
-    # the whole story
-    for _s, _o, c in search.improved[:max_improvements]:
+    for _s, _o, c in search.improved[:max_improvements]:  # out of time: the best improvements still go
         h = source_hash(c.source)
         if h not in seen and h not in search.proposed:
             return propose(c, "reduces the error on the screen")

@@ -120,3 +120,37 @@ def test_the_second_tier_is_screened_only_when_the_operators_are_spent():
                        clock=lambda: 0.0, more=more, more_batch=4)
     assert calls and p.status == "candidate" and "    s = q - r" in p.source.split("\n")
     assert s.extended and calls == [set()]  # asked once, when nothing else was left
+
+
+def test_an_improvement_goes_to_the_full_verifier_before_the_second_tier():
+    from kagent.agents.screen import ScreenResult
+    from kagent.patterns.engine import Candidate
+    from kagent.patterns.operators.base import Edit
+    from kagent.tools.edits import source_hash
+
+    base = "def f(q, r):\n    s = q + r\n    return s\n"
+    e = Edit(operator="op", family="f", description="line 3", start=2, stop=3, lines=("    return s + 0",))
+    better = Candidate(source=e.apply(base), origin="op@3", operator="op", family="f", line=3, priority=1.0, edit=e)
+
+    class Screen:
+        case_names = ["seed0"]
+
+        def screen(self, sources, timeout_s=None, base_first=False):
+            def one(s):
+                if "q - r" in s:
+                    return ScreenResult(passed=True, score=[0.0, 0.0, 0.0, 0.0, -30.0])
+                return ScreenResult(passed=False, score=[1.0, 1.0, 1.0, 0.4 if "+ 0" in s else 0.5, 0.0])
+            return [one(s) for s in sources]
+
+    calls = []
+
+    def more(screened):
+        calls.append(1)
+        return grammar_candidates(base, [(2, 1.0)])
+
+    s = Search(base_hash="h", pending=[better])
+    run = dict(screener=Screen(), combine_fn=combined, deadline_s=None, clock=lambda: 0.0, more=more)
+    first = search_propose(base, s, seen_hashes=[], **run)
+    assert first.source == better.source and "reduces the error" in first.origin and not calls
+    second = search_propose(base, s, seen_hashes=[source_hash(better.source)], **run)
+    assert calls == [1] and "q - r" in second.source and "passed the screen" in second.origin
