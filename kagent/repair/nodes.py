@@ -60,6 +60,7 @@ class RepairContext:
     run: RunDir
     ledger: Ledger
     verify: VerifyFn
+    confirm: VerifyFn | None = None  # the verifier at a second seed: a passing edit must pass it too
     patterns: Any | None = None  # PatternStore-like: retrieve(), record_outcome(), learn()
     candidate_fixes: FixesFn | None = None
     static_check: StaticCheckFn | None = None
@@ -75,11 +76,7 @@ class RepairContext:
 
     @property
     def verify_takes_timeout(self) -> bool:
-        try:
-            params = inspect.signature(self.verify).parameters.values()
-        except (TypeError, ValueError):
-            return False
-        return any(p.name == "timeout_s" or p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
+        return _takes_timeout(self.verify)
 
     def knowledge(self, backend: str) -> Knowledge | None:
         """What the pattern store's fixing patterns know for `backend`; None when the store cannot
@@ -90,6 +87,14 @@ class RepairContext:
         if key not in self.cache:
             self.cache[key] = knowledge(self.patterns.all(), backend)
         return self.cache[key]
+
+
+def _takes_timeout(fn: Callable[..., Any]) -> bool:
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.name == "timeout_s" or p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
 
 
 def remaining_s(state: RepairState, ctx: RepairContext, node_start: float) -> float | None:
@@ -505,7 +510,13 @@ def assess(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
                        history=[*state.history, f"{line} -- rejected: {g.reason}"],
                        feedback=f"Your patch is correct but {g.reason}: keep the kernel fast.", failed_patterns=failed)
         else:
-            return {**upd, **_stop_repaired(state, n, report, score)}
+            why = _unconfirmed(state, ctx, n)
+            if why is None:
+                return {**upd, **_stop_repaired(state, n, report, score)}
+            emit(ctx, "rejected", index=n, guard="confirm", reason=why)
+            upd.update(rejected=[*state.rejected, f"{n}:confirm:{why[:200]}"],
+                       history=[*upd.get("history", state.history), f"{line} -- rejected: {why[:300]}"],
+                       feedback=f"Your patch passes at one seed but not at another ({why[:300]}).", failed_patterns=failed)
     else:
         if not state.best_score or score < state.best_score:
             upd.update(best_index=n, best_hash=source_hash(ctx.run.read_source(n)), best_score=score, base_index=n,
@@ -527,6 +538,32 @@ def assess(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         emit(ctx, "guard", name=g.name, action=g.action, reason=g.reason)
         return {**upd, **_stop("unrepaired", "stall", f"stall: {g.reason}; best candidate #{upd.get('best_index', state.best_index)}")}
     return {**upd, "route": route}
+
+
+def _unconfirmed(state: RepairState, ctx: RepairContext, n: int) -> str | None:
+    """Why candidate `n` fails the verifier at the second seed (None: it passes, or there is no
+    second verify). A search screens thousands of edits against one draw of inputs; one can fit that
+    draw (a range test that holds only for the default constructor arguments) and not the problem."""
+    if ctx.confirm is None:
+        return None
+    t0 = ctx.clock()
+    left = remaining_s(state, ctx, t0)
+    path, ref = ctx.run.candidate_source_path(n), Path(state.verify_reference)
+    report = None
+    if left is not None and left <= 0:
+        why = "no time was left for the verify at the second seed"
+    else:
+        try:
+            report = ctx.confirm(path, ref, timeout_s=left) if left is not None and _takes_timeout(ctx.confirm) \
+                else ctx.confirm(path, ref)
+        except InputError as exc:
+            why = f"the verify at the second seed could not run: {exc}"
+    if report is not None:
+        ctx.run.report_path(n).with_name("confirm_report.json").write_text(report.model_dump_json(indent=1))
+        why = None if report.verdict == "pass" else f"at seed {report.seed}: {report.summary}"
+    emit(ctx, "confirm", index=n, verdict=report.verdict if report else "error", seed=report.seed if report else None,
+         seconds=round(ctx.clock() - t0, 3))
+    return why
 
 
 def _stop_repaired(state: RepairState, n: int, report: VerifyReport, score: list[float]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ store: injectable for tests and batch), the SQLite checkpointer, and runs or res
 from __future__ import annotations
 
 import logging
+import hashlib
 import os
 import sqlite3
 import time
@@ -37,6 +38,13 @@ MODEL_ENV = "KAGENT_MODEL"
 def resolve_model(model: str | None) -> str:
     """--model, else $KAGENT_MODEL, else the offline pattern engine."""
     return model or os.environ.get(MODEL_ENV) or "offline"
+
+
+def confirm_seed(seed: int | None) -> int:
+    """The second seed a passing edit is verified at: another draw of every seeded input, init
+    factor and perturbation, derived from the run's (so a resumed run confirms alike)."""
+    digest = hashlib.sha256(f"kagent-confirm|{seed}".encode()).digest()
+    return int.from_bytes(digest[:4], "little") & 0x7FFFFFFF
 
 
 def _default_verify(vcfg: VerifyConfig) -> VerifyFn:
@@ -148,6 +156,7 @@ def repair(
     resume: str | Path | None = None,
     ledger: Ledger | None = None,
     verify_fn: VerifyFn | None = None,
+    confirm_fn: VerifyFn | None = None,
     patterns: Any | None = None,
     candidate_fixes: Any | None = None,
     known_classes: frozenset[str] | None = None,
@@ -159,7 +168,9 @@ def repair(
 
     Services left as None get their defaults: kagent.api.verify, the pattern store and engine,
     the verifier's static anti-cheat. Tests and `kagent batch` inject their own (a batch passes
-    one shared `ledger`).
+    one shared `ledger`). `confirm_fn` verifies a passing edit once more at another seed before it
+    is `repaired` (default: the verifier at a seed derived from the run's, unless `verify_fn` is
+    injected without one).
     """
     if resume is not None:
         run = RunDir.open(Path(resume))
@@ -236,7 +247,10 @@ def repair(
                     finished_state = state
         ledger = ledger or Ledger(cfg.token_budget, cfg.cost_budget_usd)
         ctx = RepairContext(
-            config=cfg, run=run, ledger=ledger, verify=verify_fn or _default_verify(vcfg), patterns=patterns,
+            config=cfg, run=run, ledger=ledger, verify=verify_fn or _default_verify(vcfg),
+            confirm=confirm_fn or (None if verify_fn is not None or not cfg.confirm_seed
+                                   else _default_verify(vcfg.model_copy(update={"seed": confirm_seed(vcfg.seed)}))),
+            patterns=patterns,
             candidate_fixes=candidate_fixes, static_check=ctx_static, known_classes=known_classes,
             on_event=on_event, sleep=sleep,
         )

@@ -81,6 +81,9 @@ class RepairConfig(BaseModel):
     search_batch: int = Field(24, ge=1, description="offline search: candidate edits per later screen batch")
     search_improvements: int = Field(
         2, ge=0, description="offline search: screen improvements (no pass yet) sent to the full verifier per base")
+    confirm_seed: bool = Field(
+        True, description="verify a passing edit once more at a second seed before it is `repaired` (a search "
+        "can fit the run's one draw of inputs)")
     search_rewrites: int = Field(
         2000, ge=0, description="offline search: the second tier's rewrites of the suspected lines (0: none)")
     search_rewrite_batch: int = Field(48, ge=1, description="offline search: second-tier candidates per screen batch")

@@ -265,3 +265,27 @@ def test_degeneration_is_not_checked_against_another_baseline(tmp_path):
     skipped = [e for e in _events(s) if e["event"] == "guard_skipped"]
     assert skipped and skipped[0]["name"] == "degeneration" and skipped[0]["reason"].startswith("not checked")
     assert not [e for e in _events(s) if e["event"] == "rejected"]
+
+
+def test_a_passing_edit_that_fails_at_the_second_seed_is_not_repaired(tmp_path):
+    """A search can fit the run's one draw of inputs: the edit that passes it is verified once more at
+    another seed, and one that fails there is rejected (the run goes on), never `repaired`."""
+    seen = []
+
+    def confirm_fails(candidate, reference):
+        seen.append(Path(candidate).read_text())
+        report = FakeVerify()(candidate, reference)
+        return report.model_copy(update={"verdict": "fail", "failure_class": "numerical_mismatch", "seed": 7,
+                                         "summary": "numerical_mismatch: at the other draw"})
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    s, _ = _run(tmp_path / "a", bugs=1, confirm_fn=confirm_fails)
+    assert s.status == "unrepaired" and s.repaired_path is None and seen == [toy_source(0)]
+    rejected = [e for e in _events(s) if e["event"] == "rejected"]
+    assert rejected and rejected[0]["guard"] == "confirm" and "at seed 7" in rejected[0]["reason"]
+    assert any(e["event"] == "confirm" and e["verdict"] == "fail" for e in _events(s))
+
+    s2, _ = _run(tmp_path / "b", bugs=1, confirm_fn=lambda c, r: FakeVerify()(c, r))
+    assert s2.status == "repaired"
+    assert (Path(s2.run_dir) / "candidates" / str(s2.best_index) / "confirm_report.json").is_file()
