@@ -446,24 +446,30 @@ def search_propose(
                               if source_hash(c.source) not in search.scores]
             if search.pending:
                 continue
-        # the best improvements go to the full verifier (a better one becomes the next base), but only
-        # a few: each costs a full verify, and one that is no better there says the screen's error is
-        # not the whole story
-        for _s, _o, c in search.improved[:max_improvements]:
-            h = source_hash(c.source)
-            if h not in seen and h not in search.proposed:
-                return propose(c, "reduces the error on the screen")
+        c = _next_improvement(search, seen, max_improvements)
+        if c is not None:
+            return propose(c, "reduces the error on the screen")
         if not search.extended and more is not None and (rem is None or rem >= 20):
             search.extended = True
             search.pending = more(set(search.scores))
             search.combined = False  # pairs again, of the second tier's improvements
             continue
         break
-    for _s, _o, c in search.improved[:max_improvements]:  # out of time: the best improvements still go
+    c = _next_improvement(search, seen, max_improvements)  # out of time: the best improvements still go
+    if c is not None:
+        return propose(c, "reduces the error on the screen")
+    return Proposal(status="exhausted", message=explain(search))
+
+
+def _next_improvement(search: Search, seen: set[str], limit: int) -> Any | None:
+    """The best screen improvement not yet sent to the full verifier (a better one there becomes the
+    next base), among the first `limit` only: each costs a full verify, and one that is no better
+    there says the screen's error is not the whole story."""
+    for _s, _o, c in search.improved[:limit]:
         h = source_hash(c.source)
         if h not in seen and h not in search.proposed:
-            return propose(c, "reduces the error on the screen")
-    return Proposal(status="exhausted", message=explain(search))
+            return c
+    return None
 
 
 def explain(search: Search, limit: int = 5) -> str:
