@@ -67,8 +67,14 @@ def _score(rec: dict) -> ScreenResult:
 class Screener:
     """Judges candidate sources of one kernel on a few cases, in one worker per batch."""
 
-    def __init__(self, candidate: Path, reference: Path, config: VerifyConfig, *, per_candidate_s: float = 30.0):
+    def __init__(self, candidate: Path, reference: Path, config: VerifyConfig, *, per_candidate_s: float = 30.0,
+                 interpret: bool = True):
+        """interpret: Triton candidates are screened on the CPU under the interpreter even where the
+        verify runs on a GPU (there every edited source would compile first)."""
         self.candidate, self.reference, self.config = Path(candidate), Path(reference), config
+        self.interpret = interpret
+        self.failing_cases: list[str] = []
+        self.verify_device = "cpu"
         self.per_candidate_s = per_candidate_s
         self.case_dir: Path | None = None
         self.cases: list[dict] = []
@@ -94,27 +100,35 @@ class Screener:
     def prepare(self, failing_cases: Sequence[str]) -> str | None:
         """The reference's case files (the full verify's cache) and the cases to screen on.
         Returns why the screen cannot run, or None."""
+        from kagent.verifiers.verify import resolve_device
+
+        self.failing_cases = list(failing_cases)
+        self.verify_device = resolve_device(self.config.device)
+        device = "cpu" if self.interpret and not self.cuda_c else self.verify_device
+        return self._prepare(device)
+
+    def _prepare(self, device: str) -> str | None:
         from kagent.errors import InputError, ReferenceFailed
         from kagent.tools.problem import inspect_sources
         from kagent.verifiers.suite import plan_cases
-        from kagent.verifiers.verify import hidden_paths, resolve_device, run_reference
+        from kagent.verifiers.verify import hidden_paths, run_reference
 
+        config = self.config.model_copy(update={"device": device})
         try:
             files = inspect_sources(self.candidate, None if self.reference == self.candidate else self.reference)
             self.hide = hidden_paths(files)
-            self.device = resolve_device(self.config.device)
-            planned = plan_cases(self.config, files.shape_constants)
-            case_dir, events = run_reference(files, planned, self.device, self.config, holds=self.holds)
+            planned = plan_cases(config, files.shape_constants, files.reference_source)
+            case_dir, events = run_reference(files, planned, device, config, holds=self.holds)
         except (InputError, ReferenceFailed, OSError) as exc:
             return f"{type(exc).__name__}: {exc}"
         ran = {e["case"] for e in events if e["event"] == "case_done"}
-        want = [c for c in planned if c.name in ran and (c.name in failing_cases or c.name == planned[0].name)]
+        want = [c for c in planned if c.name in ran and (c.name in self.failing_cases or c.name == planned[0].name)]
         if not want:
             return "no case of the screen has reference outputs"
         # at most 5 cases: the first seed and the failing ones, shapes last (they re-execute the module)
         want.sort(key=lambda c: (c.name != planned[0].name, c.kind == "shape"))
         self.cases = [c.model_dump() for c in want[:5]]
-        self.case_dir = case_dir
+        self.case_dir, self.device = case_dir, device
         # the repair's candidates are files of their own, verified against the original: never one
         # file with their reference (shape overrides reach the reference module only), as in verify
         self.single_file = False
@@ -199,8 +213,19 @@ class Screener:
         for i in todo:
             results[i] = ScreenResult(passed=False, score=[3.0, 99.0, 1.0, 1.0, 30.0], failing={"screen": ["not_run"]},
                                       message="not screened: out of time")
-        if not self.base_seconds and results.get(0) is not None and results[0].score[0] < 2:
-            self.base_seconds = results[0].seconds  # the first source of the first batch is the base
         self.screened += len(paths)
         self.seconds += time.monotonic() - t0
+        base = results.get(0) if base_first else None
+        if base is not None and self.device != self.verify_device and (base.passed or base.score[0] >= 2):
+            # the interpreter cannot tell this base from a fix (it passes there: a GPU-only fault) or
+            # cannot run it: the screen moves to the verify's device, once
+            log.info("the interpreter screen %s the base: screening on %s", "passes" if base.passed else "cannot run",
+                     self.verify_device)
+            self.holds.close()
+            self.holds = contextlib.ExitStack()
+            if self._prepare(self.verify_device) is None:
+                left = None if timeout_s is None else timeout_s - (time.monotonic() - t0)
+                return self.screen(sources, timeout_s=left, base_first=True)
+        if not self.base_seconds and results.get(0) is not None and results[0].score[0] < 2:
+            self.base_seconds = results[0].seconds  # the first source of the first batch is the base
         return [results[i] for i in range(len(paths))]

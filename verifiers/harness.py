@@ -167,7 +167,7 @@ def _transform(inputs: list, transform: str | None, planted: list[float] | None 
         elif transform in ("ties", "ties_values"):
             t = suite_ties.with_ties(t, len(out))
         elif transform == "boundaries":
-            t = suite_boundaries.with_boundaries(t, planted or [])
+            t = suite_boundaries.with_boundaries(t, planted or [], len(out))
         out.append(t.contiguous())
     return out
 

@@ -4,10 +4,15 @@ Random floats never equal a threshold, so a kernel testing `>=` where the refere
 hard shrinkage keeping |x| == lambd, a step at 0, a rounding of the halves) passes every random
 case. When the reference compares values (`x > t`, `torch.where(x >= t, ...)`) or calls an operator
 that jumps at known points (hardshrink, threshold, sign, floor, ...), the suite gets one more case,
-`boundaries`: the problem's own inputs with a quarter of each continuous float tensor's elements set
+`boundaries`: the problem's own inputs with half of each continuous float tensor's elements set
 to the thresholds the source names (0, the float literals of Model, of module-level constants and of
-get_init_inputs, each operator's own default points) and their negatives. A reference that rounds to
-nearest gets none: where a tie goes is a convention, and an honest kernel may keep another.
+get_init_inputs, each operator's own default points) and their negatives. A quarter hold the same
+value in every input at one position (x == y, a product of two zeros); another quarter hold each
+input's values in another order (one input zero where the others are not: a step size of 0 where
+a gradient is 0 would hide a wrong factor). Operators with a special point but no jump count too:
+sinc's removable 0/0, histc's and bucketize's edges (the range ends are constructor arguments, so
+planted). A reference that rounds to nearest gets none: where a tie goes is a convention, and an
+honest kernel may keep another.
 
 Only values float32 holds exactly are planted: a planted value is then the same number in the
 input, the reference's float64 truth and the kernel, and a kernel that lands on the other side of
@@ -29,7 +34,7 @@ from kagent.verifiers.suite_ties import call_name
 _JUMPS = {"hardshrink": (0.5,), "Hardshrink": (0.5,), "threshold": (), "Threshold": (), "sign": (), "sgn": (),
           "heaviside": (), "floor": (1.0,), "ceil": (1.0,), "trunc": (1.0,), "frac": (1.0,), "fmod": (),
           "remainder": (), "gt": (), "ge": (), "lt": (), "le": (), "greater": (), "greater_equal": (), "less": (),
-          "less_equal": ()}
+          "less_equal": (), "sinc": (), "histc": (), "bucketize": (), "searchsorted": ()}
 # rounding to nearest: how a tie (x.5) goes is a convention (torch: half to even; many kernels: half
 # away from zero) that random inputs never test; a reference that rounds gets no boundaries case
 _CONVENTION = {"round", "rint", "nearbyint"}
@@ -80,18 +85,20 @@ def boundary_values(source: str) -> list[float] | None:
     return out[:_MAX_VALUES]
 
 
-def with_boundaries(t, values: list[float]):
-    """A copy with every fourth element (from the second) replaced by the planted values in turn."""
+def with_boundaries(t, values: list[float], index: int = 0):
+    """A copy with every fourth element from the second replaced by the planted values in turn, and
+    every fourth from the fourth by the same values rotated by the input's position plus one."""
     import torch
 
     out = t.clone().contiguous()
     if out.numel() < 2 or not values:
         return out
     flat = out.view(-1)
-    picks = torch.arange(1, flat.numel(), 4)
-    if picks.numel():
-        planted = torch.tensor(values, dtype=torch.float64)[torch.arange(picks.numel()) % len(values)]
-        flat[picks] = planted.to(flat.dtype)
+    table = torch.tensor(values, dtype=torch.float64)
+    for start, shift in ((1, 0), (3, index + 1)):
+        picks = torch.arange(start, flat.numel(), 4)
+        if picks.numel():
+            flat[picks] = table[(torch.arange(picks.numel()) + shift) % len(values)].to(flat.dtype)
     return out
 
 

@@ -235,6 +235,11 @@ _ALREADY_FAILS = ("not needed: the main run already fails the candidate (on fewe
 _PERTURBED_SCRIPT = "import sys\n\nfrom kagent.verifiers.harness import main\n\nif __name__ == \"__main__\":\n    sys.exit(main())\n"
 FRESH_CASE = "seed_fresh"
 INIT_CASE = "init_varied"
+# the same arguments scaled by the reciprocal factors: every argument moves the other way once (a
+# kernel that is right only while an argument stays above or below its default, e.g. a range whose
+# inputs fill it only when it shrinks, shows in one of the two)
+INIT_INVERSE_CASE = "init_varied_inverse"
+INIT_CASES = (INIT_CASE, INIT_INVERSE_CASE)
 NONCONTIGUOUS_CASE = "noncontiguous"
 ROWS_CASE = "shape_rows_4097"
 # the 4097-row case costs ~0.6 ms of CPU per program under the Triton interpreter (2.6 s for a row-wise
@@ -286,7 +291,10 @@ class _Perturbed:
             self.extras.append(self.fresh)
         if reference_job is not None and config.vary_init and self.plan.get("init_factors"):
             # the first case's inputs, Model and ModelNew built with their float arguments scaled
-            self.extras.append({**first, "name": INIT_CASE, "kind": "seed", "init_factors": self.plan["init_factors"]})
+            factors = self.plan["init_factors"]
+            self.extras.append({**first, "name": INIT_CASE, "kind": "seed", "init_factors": factors})
+            self.extras.append({**first, "name": INIT_INVERSE_CASE, "kind": "seed",
+                                "init_factors": [round(1.0 / f, 6) for f in factors]})
         if reference_job is not None and rows is not None:
             # past a grid or row index capped at 4096, the other sizes shrunk to fit the element budget
             self.extras.append({**first, "name": ROWS_CASE, "kind": "shape", "seed": first["seed"] + 17,
@@ -294,7 +302,7 @@ class _Perturbed:
         self.fresh_events: list[dict] = []
         self.fresh_note: str | None = None
         self.notes: list[CheckNotRun] = []
-        self.init_changes: list | None = None
+        self.init_changes: dict[str, list] = {}  # init case -> [[position, default, varied], ...]
         self.applied: dict[str, Any] = {}
         pjob = {**job, "cases": [first, *self.extras], "anticheat": False, "batch_invariance": False, "timing": False,
                 "out_dir": str(self.worker.scratch), "warm_calls": self.plan.get("warm_calls", 0),
@@ -309,11 +317,11 @@ class _Perturbed:
         constructor argument has nothing to vary: no note)."""
         done = {e["case"] for e in events if e["event"] == "case_done"}
         for e in events:
-            if e["event"] == "case_skipped" and e["case"] == INIT_CASE and perturb.NO_FLOAT_INIT not in e["reason"]:
-                self.notes.append(CheckNotRun(check=f"case:{INIT_CASE}", reason=f"the reference rejects its float "
+            if e["event"] == "case_skipped" and e["case"] in INIT_CASES and perturb.NO_FLOAT_INIT not in e["reason"]:
+                self.notes.append(CheckNotRun(check=f"case:{e['case']}", reason=f"the reference rejects its float "
                                               f"constructor arguments varied: {e['reason'][:300]}"))
-            if e["event"] == "case_done" and e["case"] == INIT_CASE:
-                self.init_changes = e.get("init_changes")
+            if e["event"] == "case_done" and e["case"] in INIT_CASES and e.get("init_changes"):
+                self.init_changes[e["case"]] = e["init_changes"]
             if e["event"] == "case_skipped" and e["case"] == ROWS_CASE:
                 self.notes.append(CheckNotRun(check=f"case:{ROWS_CASE}", reason=e["reason"][:300]))
         if self.fresh is not None and FRESH_CASE not in done:
@@ -384,7 +392,9 @@ class _Perturbed:
                             "clock_offset_days": round(self.plan.get("clock_offset_s", 0.0) / 86400, 1),
                             "earlier_calls": warm["done"] if warm else 0,
                             **({"earlier_calls_stopped": warm["stopped"]} if warm and warm.get("stopped") else {}),
-                            **({"init_varied": self.init_changes} if self.init_changes else {}),
+                            **({"init_varied": self.init_changes[INIT_CASE]} if INIT_CASE in self.init_changes else {}),
+                            **({"init_varied_inverse": self.init_changes[INIT_INVERSE_CASE]}
+                               if INIT_INVERSE_CASE in self.init_changes else {}),
                             "noncontiguous": (first.get("noncontiguous") or {}).get("status", "not_run")}
             found = self._extra_findings(events, ratio)
             if self.case not in passed or not out.is_file():
@@ -427,9 +437,10 @@ class _Perturbed:
                     self.notes.append(CheckNotRun(check=f"case:{name}", reason=skip["reason"][:300]))
                     continue
             else:
-                changes = ", ".join(f"argument {i}: {a:.6g} -> {b:.6g}" for i, a, b in self.init_changes or [])
+                varied = self.init_changes.get(name) or []
+                changes = ", ".join(f"argument {i}: {a:.6g} -> {b:.6g}" for i, a, b in varied)
                 check, what = "init_varied", f"with get_init_inputs' float arguments varied ({changes})"
-                extra = {"init_varied": self.init_changes}
+                extra = {"init_varied": varied}
             path = self.worker.scratch / f"cand_{name}.pt"
             if not path.is_file():
                 err = next((e.get("error") for e in events
@@ -437,8 +448,8 @@ class _Perturbed:
                 if err is None:
                     continue  # the run stopped earlier: the environment finding says so
                 first_line = _first_line(err["message"])
-                if name == INIT_CASE and _is_refusal(err):
-                    self.notes.append(CheckNotRun(check=f"case:{INIT_CASE}", reason=f"other constructor arguments "
+                if name in INIT_CASES and _is_refusal(err):
+                    self.notes.append(CheckNotRun(check=f"case:{name}", reason=f"other constructor arguments "
                                                   f"not supported by the candidate ({err['type']}: {first_line[:200]})"))
                     continue
                 if name == ROWS_CASE and _is_refusal(err):
@@ -653,7 +664,7 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     # a field left at None is left out (cache entries made before it existed keep their key)
     h.update(json.dumps([c.model_dump(exclude={k for k in ("init_factors", "min_input_numel", "planted") if getattr(c, k) is None})
                          for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v16".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v17".encode())
     return h.hexdigest()[:24]
 
 

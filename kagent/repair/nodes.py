@@ -404,7 +404,8 @@ def _screener(ctx: RepairContext, state: RepairState, report: VerifyReport) -> t
         if old is not None:
             old.close()
         scr = Screener(Path(state.original), Path(state.verify_reference), vcfg,
-                       per_candidate_s=ctx.config.screen_candidate_s)
+                       per_candidate_s=ctx.config.screen_candidate_s,
+                       interpret=ctx.config.screen_device == "interpreter")
         why = scr.prepare(cases)
         if why is not None:
             scr.close()
@@ -451,7 +452,8 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
                           more=second_tier, more_batch=ctx.config.search_rewrite_batch)
     (ctx.run.path / f"search_{state.base_index}.json").write_text(json.dumps({
         "base": state.base_index, "base_screen_score": search.base_score,
-        "screen_cases": getattr(screener, "case_names", []), "screen_note": search.screen_note,
+        "screen_cases": getattr(screener, "case_names", []), "screen_device": getattr(screener, "device", None),
+        "screen_note": search.screen_note,
         "tried": [t.model_dump() for t in search.tried], "left": len(search.pending),
         "survivors": len(search.survivors), "combined": search.combined,
     }, indent=1))

@@ -88,6 +88,11 @@ class RepairConfig(BaseModel):
         2000, ge=0, description="offline search: the second tier's rewrites of the suspected lines (0: none)")
     search_rewrite_batch: int = Field(48, ge=1, description="offline search: second-tier candidates per screen batch")
     screen_candidate_s: float = Field(30.0, gt=0, description="offline search: the screen's time per candidate")
+    screen_device: Literal["interpreter", "verify"] = Field(
+        "interpreter", description="offline search: where the screen runs Triton candidates. interpreter: on the "
+        "CPU under the Triton interpreter whatever the verify's device (a GPU compiles every edited source, ~1 s "
+        "each; the interpreter screens one in ~0.1 s); verify: on the verify's device. CUDA C candidates are "
+        "screened on the verify's device either way; survivors always go through the full verify")
     learn: bool = Field(True, description="feed verified repairs to the pattern library")
     device: DeviceChoice = "auto"
 

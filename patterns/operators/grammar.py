@@ -8,10 +8,15 @@ the most suspected lines it proposes every one-node rewrite from a small grammar
   line); names the kernel defines but never reads, and look-alike names, first;
 - a function wrapped around an operand (`abs`, `sqrt`, `exp`, `log`, a square, a negation,
   `1 - e`), or a call dropped (`f(e)` -> `e`), or exchanged for its sibling (`exp` <-> `log`);
+- a line's value clamped (`tl.minimum(e, hi)`, `tl.maximum(e, 0.0)`) by a name in scope, 0 or 1:
+  the missing half of a clamp, a scale capped at 1;
 - a term added, subtracted, multiplied or divided by a name in scope, or by 1;
-- a constant scaled, shifted by one, inverted, or exchanged for a known constant it resembles;
-- an operator exchanged (`+` <-> `-`, `*` <-> `/`, `//` <-> `%`, `<` <-> `<=`), the operands of a
-  non-commutative one swapped, a term dropped, or the grouping moved (`a * b + c` <-> `a * (b + c)`);
+- a constant scaled, shifted by one, inverted, or exchanged for a known constant it resembles; on
+  the host, a literal passed where the module's own attribute was meant (`1e-5` -> `self.eps`);
+- a floor division that should round up (`n // BLOCK` -> `triton.cdiv(n, BLOCK)`, in a kernel
+  `(n + BLOCK - 1) // BLOCK`);
+- an operator exchanged (`+` <-> `-`, `*` <-> `/`, `//` <-> `%`, `<` <-> `<=`; a comparison at
+  every place it appears on the line at once), the operands of a non-commutative one swapped, a term dropped, or the grouping moved (`a * b + c` <-> `a * (b + c)`);
 - a mask's conjunct copied onto another name (`(yy >= 0)` -> also `(xx >= 0)`).
 
 Every rewrite replaces the source text of one node on one line (exprs._swap), so two combine.
@@ -37,6 +42,7 @@ WEIGHT = {
     "dead_name": 1.0, "similar_name": 0.8, "name": 0.45, "all_name": 0.5, "regroup": 0.75, "constant": 0.6,
     "known_constant": 0.9, "wrap": 0.55, "unwrap": 0.5, "sibling_call": 0.55, "op": 0.55, "operands": 0.5,
     "drop": 0.35, "extend_dead": 0.85, "extend": 0.3, "shift": 0.5, "conjunct": 0.6, "conjunct_any": 0.3, "stable_exp": 0.6,
+    "clamp": 0.4, "all_op": 0.55, "attribute": 0.6, "ceil_div": 0.5,
 }
 
 _KNOWN = {  # constants kernels spell out, and what they are mistaken for
@@ -123,7 +129,8 @@ def _roots(stmt: ast.AST) -> list[ast.expr]:
         return [stmt.value] if stmt.value is not None else []
     if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
         c = stmt.value
-        return [*c.args, *(kw.value for kw in c.keywords if kw.arg not in ("axis", "num_warps", "num_stages"))]
+        grid = [c.func.slice] if isinstance(c.func, ast.Subscript) else []  # a launch's grid: `k[(n // B,)](...)`
+        return [*grid, *c.args, *(kw.value for kw in c.keywords if kw.arg not in ("axis", "num_warps", "num_stages"))]
     if isinstance(stmt, (ast.If, ast.While)):
         return [stmt.test]
     if isinstance(stmt, ast.For):
@@ -138,7 +145,11 @@ def _statement(src: Src, line0: int) -> ast.AST | None:
     for n in ast.walk(src.tree):
         if isinstance(n, (ast.If, ast.While, ast.For)) and n.lineno - 1 == line0:
             return n
-    return None
+    # a continuation line of a statement written over several (a launch's arguments): its nodes
+    # on this line are edited, the rest of the statement is context
+    spanning = [n for n in ast.walk(src.tree) if isinstance(n, (ast.Assign, ast.AugAssign, ast.Expr, ast.Return))
+                and n.lineno - 1 < line0 <= (n.end_lineno or n.lineno) - 1]
+    return min(spanning, key=lambda n: (n.end_lineno or n.lineno) - n.lineno, default=None)
 
 
 _MODULES = {"tl", "triton", "torch", "math", "libdevice", "F", "nn", "np", "self"}
@@ -254,12 +265,19 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
             elif isinstance(n, ast.Constant):
                 for kind, alt in _constants(n, ast.get_source_segment(src.source, n) or text):
                     add(kind, n, alt, f"constant {text} -> {alt}")
+                if host and isinstance(n.value, (int, float)) and not isinstance(n.value, bool):
+                    for attr in _attributes(src):
+                        add("attribute", n, attr, f"constant {text} -> {attr}")
                 continue
             elif isinstance(n, ast.BinOp) and _pointerish(n, sc):  # an address: a term may go, nothing else
                 for keep in (n.left, n.right):
                     if _pointerish(keep, sc):
                         add("drop", n, _paren(ast.unparse(keep), keep), f"`{text}` -> `{ast.unparse(keep)}`")
             elif isinstance(n, ast.BinOp):
+                if isinstance(n.op, ast.FloorDiv):
+                    a, b = ast.unparse(n.left), ast.unparse(n.right)
+                    new = f"triton.cdiv({a}, {b})" if host else f"({_paren(a, n.left)} + {_paren(b, n.right)} - 1) // {_paren(b, n.right)}"
+                    add("ceil_div", n, new if host else f"({new})", f"`{text}` -> `{new}`")
                 for op in _OPS.get(type(n.op), ()):
                     new = ast.unparse(ast.BinOp(n.left, op(), n.right))
                     add("op", n, _paren(new, n), f"`{text}` -> `{new}`")
@@ -296,6 +314,11 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
             for op in ("+", "-"):
                 new = _fill(f"E {op} 1", n)
                 add("shift", n, f"({new})", f"`{text}` -> `{new}`")
+            if n is root:  # the value clamped on one side
+                for bound in [s for s in sc.names if s not in sc.pointers and s != text] + ["0.0", "1.0"]:
+                    for fn in ("minimum", "maximum"):
+                        new = f"tl.{fn}({text}, {bound})"
+                        add("clamp", n, new, f"`{text}` -> `{new}`")
             for s in sc.names if id(n) in tops else ():
                 if s in sc.pointers or (isinstance(n, ast.Name) and n.id == s):
                     continue
@@ -303,6 +326,7 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 for op in ("+", "-", "*", "/"):
                     new = _fill(f"E {op} {s}", n)
                     add(kind, n, f"({new})", f"`{text}` -> `{new}`")
+    _all_compares(src, stmt, line0, out)
     # one name exchanged everywhere on the line (`x * x * x` -> `d * d * d`)
     counts: dict[str, int] = {}
     for n in line_names:
@@ -316,6 +340,38 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 if new is not None:
                     out.append(Rewrite("all_name", f"line {line0 + 1}: every `{name}` -> `{s}`", new))
     return out
+
+
+def _attributes(src: Src) -> list[str]:
+    """`self.x` attributes the module sets from a constructor argument or a number (`self.eps = eps`)."""
+    out: list[str] = []
+    for n in ast.walk(src.tree):
+        if isinstance(n, ast.Assign) and isinstance(n.value, (ast.Name, ast.Constant)):
+            for t in n.targets:
+                if (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+                        and f"self.{t.attr}" not in out):
+                    out.append(f"self.{t.attr}")
+    return out
+
+
+def _all_compares(src: Src, stmt: ast.AST, line0: int, out: list[Rewrite]) -> None:
+    """A comparison written the same wrong way at every place on the line (`(a > 0) != (b > 0)` ->
+    `(a >= 0) != (b >= 0)`): one fault, two sites, neither half better on its own."""
+    text = src.lines[line0]
+    sites: dict[type, list[ast.Compare]] = {}
+    for n in nodes_of(stmt, ast.Compare):
+        if len(n.ops) == 1 and n.lineno - 1 == line0 and n.end_lineno == n.lineno:
+            sites.setdefault(type(n.ops[0]), []).append(n)
+    for op, nodes in sites.items():
+        if len(nodes) < 2:
+            continue
+        for alt in _CMP.get(op, ()):
+            new = text
+            for n in sorted(nodes, key=lambda x: -x.col_offset):
+                seg = ast.unparse(ast.Compare(n.left, [alt()], n.comparators))
+                new = new[:n.col_offset] + seg + new[n.end_col_offset:]
+            out.append(Rewrite("all_op", f"line {line0 + 1}: every `{ast.unparse(nodes[0]).split()[1]}` -> "
+                               f"`{seg.split()[1]}`", new))
 
 
 class _Fill(ast.NodeTransformer):

@@ -30,6 +30,8 @@ KERNEL = HEAD + '''def k(x_ptr, t_ptr, out_ptr, n, eps, BLOCK: tl.constexpr):
     yy = offs // 7 - 1
     xx = offs % 7 - 1
     valid = mask & (yy >= 0) & (yy < n) & (xx < n)
+    flip = (x > 0.0) != (t > 0.0)
+    s = tl.maximum(d, -eps)
     p = tl.exp(y)
     tl.store(out_ptr + offs, d + m3 + g + p, mask=valid)
 '''
@@ -57,6 +59,9 @@ def _holds(line_start: str, fixed_line: str) -> bool:
     ("valid =", "valid = mask & (yy >= 0) & (yy < n) & (xx < n) & (xx >= 0)"),  # a conjunct its sibling has
     ("p =", "p = tl.exp(y - tl.max(y, axis=0))"),  # an exponent without the max taken out
     ("x =", "x = tl.load(x_ptr + offs, mask=mask, other=float('-inf'))"),  # a fill that must never win
+    ("flip =", "flip = (x >= 0.0) != (t >= 0.0)"),  # one comparison wrong at both of its places
+    ("s =", "s = tl.minimum(tl.maximum(d, -eps), eps)"),  # the missing half of a clamp
+    ("y =", "y = tl.minimum(0.5 * x + tl.sqrt(x * x + eps), 1.0)"),  # a value capped at 1
 ])
 def test_the_fix_is_among_the_rewrites_of_the_faulty_line(line_start, fixed):
     assert _holds(line_start, fixed)
@@ -88,6 +93,38 @@ def test_candidates_are_ranked_by_suspicion_and_skip_what_was_screened():
     assert cands[0].line == sites[0][0] and first_y > 0
     skipped = grammar_candidates(KERNEL, sites, limit=5000, skip={cands[0].source})
     assert cands[0].source not in {c.source for c in skipped} and len(skipped) == len(cands) - 1
+
+
+HOST = HEAD + '''def k(x_ptr, out_ptr, n, eps, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.store(out_ptr + offs, x / eps, mask=offs < n)
+
+
+class ModelNew(torch.nn.Module):
+    def __init__(self, eps: float):
+        super().__init__()
+        self.eps = eps
+
+    def forward(self, x):
+        out = torch.empty_like(x)
+        n = x.numel()
+        k[(n // 128,)](
+            x, out, n, 1e-5,
+            BLOCK=128,
+        )
+        return out
+'''
+
+
+@pytest.mark.parametrize("line_start, fixed", [
+    ("x, out, n, 1e-5,", "x, out, n, self.eps,"),  # a literal for the module's attribute, on a continuation line
+    ("k[(n // 128,)](", "k[(triton.cdiv(n, 128),)]("),  # a grid that rounds down
+])
+def test_host_rewrites(line_start, fixed):
+    src = Src(HOST)
+    line0 = next(i for i, l in enumerate(src.lines) if l.strip().startswith(line_start))
+    assert any(r.line.strip() == fixed for r in rewrites(src, line0)), [r.line for r in rewrites(src, line0)][:20]
 
 
 class _NeedsLine:

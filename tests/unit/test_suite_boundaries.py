@@ -43,13 +43,14 @@ def test_not_planned_for_a_smooth_reference_or_a_kernel_mask():
     assert boundary_values("x = (") is None
 
 
-def test_a_quarter_is_planted_and_discrete_inputs_are_left_alone():
+def test_half_is_planted_and_discrete_inputs_are_left_alone():
     torch.manual_seed(0)
     x, labels = torch.randn(8, 33), torch.randint(0, 2, (8, 33)).float()
     out, same = _transform([x, labels], "boundaries", [0.0, 0.5, -0.5])
     assert torch.equal(same, labels)
     hit = planted(out, [0.0, 0.5, -0.5])
-    assert int(hit.sum()) == len(range(1, x.numel(), 4)) and torch.equal(out[~hit], x[~hit])
+    assert int(hit.sum()) == len(range(1, x.numel(), 4)) + len(range(3, x.numel(), 4))
+    assert torch.equal(out[~hit], x[~hit])
     assert torch.equal(with_boundaries(torch.empty(0), [1.0]), torch.empty(0))
 
 
@@ -65,3 +66,22 @@ def test_planted_elements_do_not_move_in_the_sensitivity():
     still = _sensitivity(Shrink(), [x], [out], "cpu", seed=0, fixed=[planted(x, [0.5, -0.5])])[0]
     assert float(free.max()) > 0.4  # moved, a planted 0.5 crosses the jump
     assert float(still.max()) < 1e-6
+
+
+def test_inputs_share_one_quarter_and_differ_in_another():
+    # rprop's `>= 0` for `> 0` on grad * prev hid when every input held 0 at the same places: the
+    # step size was 0 there too and clamped to its floor whatever the factor
+    a, b = torch.randn(4, 8), torch.randn(4, 8)
+    values = [0.0, 0.5, -0.5]
+    pa, pb = with_boundaries(a, values, 0).view(-1), with_boundaries(b, values, 1).view(-1)
+    assert torch.equal(pa[1::4], pb[1::4])
+    assert bool((pa[3::4] != pb[3::4]).all())
+    assert bool(((pb[3::4] == 0) & (pa[3::4] != 0)).any())
+
+
+def test_special_points_without_a_jump_get_the_case():
+    sinc = "import torch\n\nclass Model(torch.nn.Module):\n    def forward(self, x):\n        return torch.sinc(x)\n"
+    assert boundary_values(sinc) == [0.0]
+    histc = ("import torch\n\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
+             "        return torch.histc(x, bins=8, min=-2.0, max=2.0)\n")
+    assert set(boundary_values(histc)) == {0.0, 2.0, -2.0}

@@ -1,0 +1,29 @@
+"""`kagent repair` on a CUDA device: the edit search screens Triton candidates on the CPU under the
+interpreter (RepairConfig.screen_device), and the repair is proven by the full verify on the GPU.
+Skipped without CUDA; run on the H200 (docs/gpu.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import torch
+
+pytestmark = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "kagent" / "examples"
+
+
+def test_the_shipped_near_miss_is_repaired_on_cuda_with_an_interpreter_screen(tmp_path):
+    from kagent.repair.run import repair
+
+    summary = repair(EXAMPLES / "softmax_nearmiss.py", EXAMPLES / "softmax_problem.py", device="cuda",
+                     runs_dir=tmp_path)
+    assert summary.status == "repaired", summary.reason
+    searches = [json.loads(p.read_text()) for p in Path(summary.run_dir).glob("search_*.json")]
+    assert searches, "the repair ran no edit search"
+    assert {s["screen_device"] for s in searches} <= {"cpu"}
+    reports = [json.loads(p.read_text()) for p in Path(summary.run_dir).glob("candidates/*/report.json")]
+    assert reports and {r["device"] for r in reports} == {"cuda"}  # the verdicts are the GPU's
