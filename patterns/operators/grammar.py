@@ -304,6 +304,10 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                     arg = ast.unparse(n.args[0])
                     for m in (f"tl.max({arg}, axis=0)", f"tl.max({arg}, axis=1)[:, None]"):
                         add("stable_exp", n, f"tl.{fname}({arg} - {m})", f"`{text}` -> `tl.{fname}({arg} - {m})`")
+            if host and _in_shape(n, stmt):  # an output one element short or long: `(n_rows, n_cols - 1)`
+                for op in ("+", "-"):
+                    new = _fill(f"E {op} 1", n)
+                    add("shift", n, f"({new})", f"`{text}` -> `{new}`")
             if host or _boolish(n) or _pointerish(n, sc) or isinstance(n, ast.Constant):
                 if _boolish(n) and isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitAnd):
                     _conjuncts(n, sc, add)
@@ -340,6 +344,24 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 if new is not None:
                     out.append(Rewrite("all_name", f"line {line0 + 1}: every `{name}` -> `{s}`", new))
     return out
+
+
+_ALLOCS = {"empty", "zeros", "ones", "full", "new_empty", "new_zeros", "new_full", "randn", "reshape", "view"}
+
+
+def _in_shape(n: ast.expr, stmt: ast.AST) -> bool:
+    """`n` is a size (a name, a shape's entry or arithmetic; not a literal) in a tensor allocation's
+    shape on the host."""
+    if not isinstance(n, (ast.Name, ast.BinOp, ast.Subscript)):
+        return False
+    for c in nodes_of(stmt, ast.Call):
+        if not (isinstance(c.func, ast.Attribute) and c.func.attr in _ALLOCS):
+            continue
+        sizes = c.args[:1] if c.func.attr in ("full", "new_full") else c.args  # full's second is the fill
+        for a in sizes:
+            if any(e is n for e in (a.elts if isinstance(a, (ast.Tuple, ast.List)) else [a])):
+                return True
+    return False
 
 
 def _attributes(src: Src) -> list[str]:

@@ -107,8 +107,8 @@ class ModelNew(torch.nn.Module):
         self.eps = eps
 
     def forward(self, x):
-        out = torch.empty_like(x)
         n = x.numel()
+        out = torch.empty((n, x.shape[1]), device=x.device)
         k[(n // 128,)](
             x, out, n, 1e-5,
             BLOCK=128,
@@ -120,6 +120,7 @@ class ModelNew(torch.nn.Module):
 @pytest.mark.parametrize("line_start, fixed", [
     ("x, out, n, 1e-5,", "x, out, n, self.eps,"),  # a literal for the module's attribute, on a continuation line
     ("k[(n // 128,)](", "k[(triton.cdiv(n, 128),)]("),  # a grid that rounds down
+    ("out = torch.empty(", "out = torch.empty((n, x.shape[1] - 1), device=x.device)"),  # a size one off
 ])
 def test_host_rewrites(line_start, fixed):
     src = Src(HOST)
