@@ -14,8 +14,10 @@ on every run, reported, replayed with VerifyConfig.fresh_case_seed, pinned by KA
   file's timestamp sees the real time: there is no time namespace for CLOCK_REALTIME;
 - the constructor's float arguments (`init_factors`): each Python float get_init_inputs passes is
   multiplied by a factor away from 1 (0.5-0.77 or 1.3-2), for the reference and the candidate
-  alike (a constant the problem passes in, hard-coded in the kernel, shows). Ints and bools are
-  sizes and structural flags: never changed;
+  alike (a constant the problem passes in, hard-coded in the kernel, shows); a second case uses the
+  reciprocal factors, so every argument moves up once and down once (`init_factor_sets`: a kernel
+  right only while an argument's range covers the inputs shows where that range shrinks). Ints and
+  bools are sizes and structural flags: never changed;
 - non-contiguous inputs: the first case's floating inputs of rank >= 2 handed over as a column
   slice of a twice-as-wide buffer whose other half is NaN (same values, row strides doubled).
 
@@ -44,6 +46,11 @@ def plan(seed: int) -> dict[str, Any]:
     days = rng.uniform(*CLOCK_DAYS)
     factors = [round(math.exp(rng.choice((-1, 1)) * rng.uniform(*_FACTOR_RANGE)), 6) for _ in range(INIT_FACTORS)]
     return {"seed": seed, "warm_calls": calls, "clock_offset_s": round(days * 86400.0, 3), "init_factors": factors}
+
+
+def init_factor_sets(factors: list[float]) -> list[list[float]]:
+    """The two init cases' factors: the drawn ones and their reciprocals."""
+    return [list(factors), [round(1.0 / f, 6) for f in factors]]
 
 
 def is_float_arg(x: Any) -> bool:

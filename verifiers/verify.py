@@ -291,10 +291,8 @@ class _Perturbed:
             self.extras.append(self.fresh)
         if reference_job is not None and config.vary_init and self.plan.get("init_factors"):
             # the first case's inputs, Model and ModelNew built with their float arguments scaled
-            factors = self.plan["init_factors"]
-            self.extras.append({**first, "name": INIT_CASE, "kind": "seed", "init_factors": factors})
-            self.extras.append({**first, "name": INIT_INVERSE_CASE, "kind": "seed",
-                                "init_factors": [round(1.0 / f, 6) for f in factors]})
+            for name, factors in zip(INIT_CASES, perturb.init_factor_sets(self.plan["init_factors"])):
+                self.extras.append({**first, "name": name, "kind": "seed", "init_factors": factors})
         if reference_job is not None and rows is not None:
             # past a grid or row index capped at 4096, the other sizes shrunk to fit the element budget
             self.extras.append({**first, "name": ROWS_CASE, "kind": "shape", "seed": first["seed"] + 17,

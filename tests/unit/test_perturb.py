@@ -182,3 +182,10 @@ print(honest, _float_to_int[0])
     assert out.returncode == 0, out.stderr[-2000:]
     honest, total = map(int, out.stdout.split())
     assert honest == 0 and total > 0
+
+
+def test_every_float_argument_moves_up_once_and_down_once():
+    p = perturb.plan(7)
+    drawn, inverse = perturb.init_factor_sets(p["init_factors"])
+    assert drawn == p["init_factors"]
+    assert all((a > 1) != (b > 1) and abs(a * b - 1) < 1e-5 for a, b in zip(drawn, inverse))
