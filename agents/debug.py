@@ -299,6 +299,7 @@ class Search(BaseModel):
     extended: bool = False  # the second tier (every small rewrite of the suspected lines) was added
     proposed: list[str] = []  # hashes sent to the full verifier
     screen_note: str = ""
+    screen_cases: list[str] = []  # the cases the screen judged on (more may be added by the full verifier's failures)
     batches: int = 0
 
 

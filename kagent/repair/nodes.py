@@ -396,7 +396,9 @@ def _screener(ctx: RepairContext, state: RepairState, report: VerifyReport) -> t
     from kagent.agents.screen import Screener
     from kagent.config import VerifyConfig
 
-    cases = sorted({f.case for f in report.errors() if f.case})
+    # the base's failing cases, and those on which the full verifier failed an edit the screen had
+    # passed (the screen learns what it missed: the next survivors must pass those too)
+    cases = sorted({f.case for f in report.errors() if f.case} | ctx.cache.get("screen_learned", set()))
     key = ("screener", tuple(cases))
     if key not in ctx.cache:
         vcfg = VerifyConfig.model_validate(ctx.run.read_config()["verify"])
@@ -433,6 +435,12 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
     screener, why = _screener(ctx, state, report) if report.failure_class else (None, "no failure to screen")
     if screener is None and why:
         search.screen_note = f"no screen ({why})"
+    if screener is not None and search.screen_cases and search.screen_cases != screener.case_names:
+        # the screen has more cases now: what passed the old one is screened again, from the base
+        search.pending = search.survivors + search.pending
+        search.survivors, search.base_score = [], None
+    if screener is not None:
+        search.screen_cases = list(screener.case_names)
     left = remaining_s(state, ctx, t0)
     sites = [(x.line, x.score) for x in loc.sites]
 
@@ -520,6 +528,9 @@ def assess(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
                        history=[*upd.get("history", state.history), f"{line} -- rejected: {why[:300]}"],
                        feedback=f"Your patch passes at one seed but not at another ({why[:300]}).", failed_patterns=failed)
     else:
+        if "passed the screen" in (state.pending_origin or ""):
+            learned = ctx.cache.setdefault("screen_learned", set())
+            learned.update(f.case for f in report.errors() if f.case)
         if not state.best_score or score < state.best_score:
             upd.update(best_index=n, best_hash=source_hash(ctx.run.read_source(n)), best_score=score, base_index=n,
                        base_hash=source_hash(ctx.run.read_source(n)),
