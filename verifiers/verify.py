@@ -242,6 +242,8 @@ INIT_INVERSE_CASE = "init_varied_inverse"
 INIT_CASES = (INIT_CASE, INIT_INVERSE_CASE)
 NONCONTIGUOUS_CASE = "noncontiguous"
 ROWS_CASE = "shape_rows_4097"
+# the perturbed run's own cases: no suite plans them, so the repair's screen cannot run them
+PERTURBED_CASES = (FRESH_CASE, *INIT_CASES, NONCONTIGUOUS_CASE, ROWS_CASE)
 # the 4097-row case costs ~0.6 ms of CPU per program under the Triton interpreter (2.6 s for a row-wise
 # softmax): run where the first case's call, scaled by the inputs' sizes, promises at most this
 ROWS_CASE_BUDGET_S = 8.0

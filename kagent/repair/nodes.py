@@ -360,6 +360,15 @@ def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         k = state.attempts + 1
         return {**upd, "attempts": k, "feedback": prop.message,
                 "history": [*state.history, f"answer {k} was not usable: {prop.message}"], "route": "gate"}
+    if prop.status == "exhausted" and ctx.offline and state.base_trail:
+        # a better base is not always on the way to the fix (storing `x` for `y` halves an error): its
+        # search is spent, so the search of the base before it goes on where it stopped
+        parent = state.base_trail[-1]
+        emit(ctx, "backtrack", base=state.base_index, to=parent, reason=prop.message)
+        return {**upd, "base_index": parent, "base_hash": source_hash(ctx.run.read_source(parent)),
+                "base_trail": state.base_trail[:-1], "route": "gate",
+                "history": [*state.history, f"the search from #{state.base_index} is spent ({prop.message[:200]}); "
+                                            f"back to #{parent}"]}
     if prop.status == "exhausted":
         emit(ctx, "guard", name="exhausted", action="stop", reason=prop.message)
         return {**upd, **_stop("unrepaired", "exhausted", f"{prop.message}; {best}")}
@@ -533,6 +542,7 @@ def assess(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
             learned.update(f.case for f in report.errors() if f.case)
         if not state.best_score or score < state.best_score:
             upd.update(best_index=n, best_hash=source_hash(ctx.run.read_source(n)), best_score=score, base_index=n,
+                       base_trail=[*state.base_trail, state.base_index],
                        base_hash=source_hash(ctx.run.read_source(n)),
                        history=[*state.history, f"{line} -- better than #{state.best_index}: new base"])
             route = "retrieve"

@@ -131,6 +131,8 @@ class RepairState(BaseModel):
     failed_patterns: list[str] = Field(default_factory=list, description="patterns whose candidates failed")
     base_index: int = 0
     base_hash: str = ""
+    base_trail: list[int] = Field(default_factory=list, description="offline search: the earlier bases, "
+                                  "latest last; a base whose search is spent hands back to the one before it")
     best_index: int = 0
     best_hash: str = ""
     best_score: list[float] = Field(default_factory=list)

@@ -5,9 +5,10 @@ the most suspected lines it proposes every one-node rewrite from a small grammar
 (thousands of candidates a minute on the interpreter) finds the one that makes the kernel agree:
 
 - a name read where another in scope was meant (`rows` for `cols`, `x` for `d` everywhere on the
-  line); names the kernel defines but never reads, and look-alike names, first;
+  line, two names in each other's place); names the kernel defines but never reads, and look-alike
+  names, first; on the host, a size read from the wrong place (`t.numel()` for `t.shape[0]`);
 - a function wrapped around an operand (`abs`, `sqrt`, `exp`, `log`, a square, a negation,
-  `1 - e`), or a call dropped (`f(e)` -> `e`), or exchanged for its sibling (`exp` <-> `log`);
+  `1 - e`, a factor 2 or 1/2), or a call dropped (`f(e)` -> `e`), or exchanged for its sibling (`exp` <-> `log`);
 - a line's value clamped (`tl.minimum(e, hi)`, `tl.maximum(e, 0.0)`) by a name in scope, 0 or 1:
   the missing half of a clamp, a scale capped at 1;
 - a term added, subtracted, multiplied or divided by a name in scope, or by 1;
@@ -42,7 +43,7 @@ WEIGHT = {
     "dead_name": 1.0, "similar_name": 0.8, "name": 0.45, "all_name": 0.5, "regroup": 0.75, "constant": 0.6,
     "known_constant": 0.9, "wrap": 0.55, "unwrap": 0.5, "sibling_call": 0.55, "op": 0.55, "operands": 0.5,
     "drop": 0.35, "extend_dead": 0.85, "extend": 0.3, "shift": 0.5, "conjunct": 0.6, "conjunct_any": 0.3, "stable_exp": 0.6,
-    "clamp": 0.4, "all_op": 0.55, "attribute": 0.6, "ceil_div": 0.5,
+    "clamp": 0.4, "all_op": 0.55, "attribute": 0.6, "ceil_div": 0.5, "exchange": 0.55, "size": 0.55,
 }
 
 _KNOWN = {  # constants kernels spell out, and what they are mistaken for
@@ -51,7 +52,8 @@ _KNOWN = {  # constants kernels spell out, and what they are mistaken for
     "ln10": math.log(10), "pi": math.pi, "2pi": 2 * math.pi, "e": math.e, "sqrt(pi)": math.sqrt(math.pi),
     "2/sqrt(pi)": 2 / math.sqrt(math.pi),
 }
-_WRAPS = ("tl.abs(E)", "tl.sqrt(E)", "tl.exp(E)", "tl.log(E)", "E * E", "-E", "1.0 - E", "tl.sqrt(E) * E")
+_WRAPS = ("tl.abs(E)", "tl.sqrt(E)", "tl.exp(E)", "tl.log(E)", "E * E", "-E", "1.0 - E", "tl.sqrt(E) * E",
+          "2.0 * E", "0.5 * E")
 _SIBLING_CALLS = {"exp": ("log", "exp2", "sqrt"), "log": ("exp", "log2", "sqrt"), "exp2": ("exp",), "log2": ("log",),
                   "sqrt": ("rsqrt", "abs", "exp", "log"), "rsqrt": ("sqrt",), "abs": ("sqrt",), "maximum": ("minimum",),
                   "minimum": ("maximum",), "sum": ("max", "min"), "max": ("sum", "min"), "min": ("max", "sum"),
@@ -304,6 +306,9 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                     arg = ast.unparse(n.args[0])
                     for m in (f"tl.max({arg}, axis=0)", f"tl.max({arg}, axis=1)[:, None]"):
                         add("stable_exp", n, f"tl.{fname}({arg} - {m})", f"`{text}` -> `tl.{fname}({arg} - {m})`")
+            if host:  # a size read from the wrong place: `x.numel()` for `x.shape[0]`
+                for alt in _sizes(n):
+                    add("size", n, alt, f"`{text}` -> `{alt}`")
             if host and _in_shape(n, stmt):  # an output one element short or long: `(n_rows, n_cols - 1)`
                 for op in ("+", "-"):
                     new = _fill(f"E {op} 1", n)
@@ -331,6 +336,7 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                     new = _fill(f"E {op} {s}", n)
                     add(kind, n, f"({new})", f"`{text}` -> `{new}`")
     _all_compares(src, stmt, line0, out)
+    _exchanges(src, stmt, line0, sc, out)
     # one name exchanged everywhere on the line (`x * x * x` -> `d * d * d`)
     counts: dict[str, int] = {}
     for n in line_names:
@@ -362,6 +368,34 @@ def _in_shape(n: ast.expr, stmt: ast.AST) -> bool:
             if any(e is n for e in (a.elts if isinstance(a, (ast.Tuple, ast.List)) else [a])):
                 return True
     return False
+
+
+def _sizes(n: ast.expr) -> list[str]:
+    """Other sizes of the same tensor: `t.numel()` <-> `t.shape[0]`, `t.shape[-1]`, `t.shape[1]`."""
+    if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "numel" and not n.args:
+        t = ast.unparse(n.func.value)
+        return [f"{t}.shape[0]", f"{t}.shape[-1]"]
+    if (isinstance(n, ast.Subscript) and isinstance(n.value, ast.Attribute) and n.value.attr == "shape"
+            and isinstance(n.slice, (ast.Constant, ast.UnaryOp))):
+        t, i = ast.unparse(n.value.value), ast.unparse(n.slice)
+        return [f"{t}.numel()", *(f"{t}.shape[{j}]" for j in ("0", "1", "-1") if j != i)]
+    return []
+
+
+def _exchanges(src: Src, stmt: ast.AST, line0: int, sc: _Scope, out: list[Rewrite]) -> None:
+    """Two names of the line exchanged (`j * C + cs` -> `cs * C + j`): an index's two terms in each
+    other's place, which no single rename reaches."""
+    text = src.lines[line0]
+    names = [n for n in nodes_of(stmt, ast.Name) if isinstance(n.ctx, ast.Load) and n.lineno - 1 == line0
+             and n.id in sc.names and n.id not in sc.pointers]
+    ids = list(dict.fromkeys(n.id for n in names))
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            new = text
+            for n in sorted(names, key=lambda x: -x.col_offset):
+                if n.id in (a, b):
+                    new = new[:n.col_offset] + (b if n.id == a else a) + new[n.end_col_offset:]
+            out.append(Rewrite("exchange", f"line {line0 + 1}: exchange `{a}` and `{b}`", new))
 
 
 def _attributes(src: Src) -> list[str]:

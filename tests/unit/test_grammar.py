@@ -61,6 +61,8 @@ def _holds(line_start: str, fixed_line: str) -> bool:
     ("x =", "x = tl.load(x_ptr + offs, mask=mask, other=float('-inf'))"),  # a fill that must never win
     ("flip =", "flip = (x >= 0.0) != (t >= 0.0)"),  # one comparison wrong at both of its places
     ("s =", "s = tl.minimum(tl.maximum(d, -eps), eps)"),  # the missing half of a clamp
+    ("valid =", "valid = mask & (xx >= 0) & (xx < n) & (yy < n)"),  # two names in each other's place
+    ("d =", "d = 2.0 * (x - t)"),  # a missing factor 2
     ("y =", "y = tl.minimum(0.5 * x + tl.sqrt(x * x + eps), 1.0)"),  # a value capped at 1
 ])
 def test_the_fix_is_among_the_rewrites_of_the_faulty_line(line_start, fixed):
@@ -121,6 +123,7 @@ class ModelNew(torch.nn.Module):
     ("x, out, n, 1e-5,", "x, out, n, self.eps,"),  # a literal for the module's attribute, on a continuation line
     ("k[(n // 128,)](", "k[(triton.cdiv(n, 128),)]("),  # a grid that rounds down
     ("out = torch.empty(", "out = torch.empty((n, x.shape[1] - 1), device=x.device)"),  # a size one off
+    ("n = x.numel()", "n = x.shape[0]"),  # a size read from the wrong place
 ])
 def test_host_rewrites(line_start, fixed):
     src = Src(HOST)

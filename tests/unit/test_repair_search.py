@@ -160,3 +160,20 @@ def test_a_screen_that_cannot_run_a_base_the_verifier_ran_is_bypassed():
                        clock=lambda: 0.0, base_runs=True)
     assert p.status == "candidate" and p.source == a.source and "unscreened" in p.origin
     assert "could not run the base" in s.screen_note
+
+
+def test_a_better_base_that_is_a_dead_end_hands_back_to_the_one_before(tmp_path, monkeypatch):
+    """Storing `x` for `y` in a smooth bent line (y = x + a small term, its grouping wrong) halves the
+    error: the full verifier makes it the base, and nothing from there is the fix. Its search spent,
+    the search of the original goes on and finds the grouping."""
+    from kagent.config import VerifyConfig
+    from kagent.repair.run import repair
+
+    monkeypatch.setenv("KAGENT_PATTERNS_DIR", str(tmp_path / "patterns"))
+    s = repair(DEV / "smooth_bent_grouping.py", None, model="offline", verify_config=VerifyConfig(device="cpu"),
+               runs_dir=tmp_path / "runs", timeout_s=600)
+    assert s.status == "repaired", s.reason
+    events = [json.loads(line) for line in (Path(s.run_dir) / "trajectory.jsonl").read_text().splitlines()]
+    backs = [e for e in events if e.get("event") == "backtrack"]
+    assert backs and backs[0]["to"] == 0
+    assert "(tl.sqrt(x * x + 4.0) - 2.0) * 0.25 + x" in Path(s.repaired_path).read_text()
