@@ -118,32 +118,37 @@ class Screener:
             files = inspect_sources(self.candidate, None if self.reference == self.candidate else self.reference)
             self.hide = hidden_paths(files)
             planned = plan_cases(config, files.shape_constants, files.reference_source)
-            case_dir, events = run_reference(files, planned, device, config, holds=self.holds)
+            # the reference runs only the screen's cases: the first seed and the failing ones, at most
+            # 5, shapes last (they re-execute the module); not the whole suite's costly shapes
+            want = [c for c in planned if c.name in self.failing_cases or c.name == planned[0].name]
+            want.sort(key=lambda c: (c.name != planned[0].name, c.kind == "shape"))
+            want = want[:5]
+            case_dir, events = run_reference(files, want, device, config, holds=self.holds)
         except (InputError, ReferenceFailed, OSError) as exc:
             return f"{type(exc).__name__}: {exc}"
         ran = {e["case"] for e in events if e["event"] == "case_done"}
-        if device != self.verify_device and self._unplannable(ran):
+        if device != self.verify_device and self._unplannable({c.name for c in planned}, {c.name for c in want}, ran):
             # a case the verify failed that the interpreter's plan lacks or skips (a size cost-gated on
             # the CPU): screening without it would pass what the GPU fails
             self.holds.close()
             self.holds = contextlib.ExitStack()
             return self._prepare(self.verify_device)
-        want = [c for c in planned if c.name in ran and (c.name in self.failing_cases or c.name == planned[0].name)]
+        want = [c for c in want if c.name in ran]
         if not want:
             return "no case of the screen has reference outputs"
-        # at most 5 cases: the first seed and the failing ones, shapes last (they re-execute the module)
-        want.sort(key=lambda c: (c.name != planned[0].name, c.kind == "shape"))
-        self.cases = [c.model_dump() for c in want[:5]]
+        self.cases = [c.model_dump() for c in want]
         self.case_dir, self.device = case_dir, device
         # the repair's candidates are files of their own, verified against the original: never one
         # file with their reference (shape overrides reach the reference module only), as in verify
         self.single_file = False
         return None
 
-    def _unplannable(self, ran: set[str]) -> bool:
+    def _unplannable(self, planned: set[str], wanted: set[str], ran: set[str]) -> bool:
+        """A failing case this plan lacks, or one of the screen's that its reference did not run."""
         from kagent.verifiers.verify import PERTURBED_CASES
 
-        return any(c not in ran and c not in PERTURBED_CASES for c in self.failing_cases)
+        return any(c not in PERTURBED_CASES and (c not in planned or (c in wanted and c not in ran))
+                   for c in self.failing_cases)
 
     def candidate_timeout_s(self) -> float:
         """A candidate may take this long on the screen's cases: 5x the base (screened first), at least 10 s."""
