@@ -46,3 +46,25 @@ def test_silently_assuming_contiguous_rows_is_a_warning_unless_asked_to_fail():
     assert warned and warned[0].severity == "warning" and "column slice" in warned[0].message
     strict = verify(cand, CORPUS / "problems" / "softmax.py", device="cpu", noncontiguous="fail", **QUICK)
     assert strict.verdict == "fail" and strict.failure_class in ("numerical_mismatch", "nan_output"), strict.summary
+
+
+def test_burning_cpu_past_4096_rows_buys_no_skip(tmp_path, monkeypatch):
+    """A kernel that makes the 4097-row case too costly to run on the CPU (here: it spins) fails with
+    `timeout`; a case skipped for its cost would have been a pass bought by burning CPU."""
+    from kagent.verifiers import verify as verify_module
+
+    src = (CORPUS / "correct" / "softmax.py").read_text()
+    src = src.replace("        n_rows, n_cols = x.shape\n",
+                      "        n_rows, n_cols = x.shape\n"
+                      "        if n_rows > 4096:  # only where the suite checks rows past a grid cap\n"
+                      "            import time\n"
+                      "            start = time.process_time()\n"
+                      "            while time.process_time() - start < 600:\n"
+                      "                pass\n")
+    assert "process_time" in src
+    cand = tmp_path / "softmax_burns_past_4096.py"
+    cand.write_text(src)
+    monkeypatch.setattr(verify_module, "ROWS_CASE_BUDGET_S", 3.0)
+    report = verify(cand, CORPUS / "problems" / "softmax.py", device="cpu", seeds=1, stress=False)
+    assert report.verdict == "fail" and report.failure_class == "timeout", report.summary
+    assert any(f.check == "rows_past_4096" for f in report.findings), report.findings

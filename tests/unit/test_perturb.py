@@ -116,15 +116,6 @@ def test_earlier_calls_run_as_drawn_and_stop_quietly_on_an_exception():
     assert rec["done"] == 3 and "needs a real result" in rec["stopped"]
 
 
-def test_the_cost_of_a_larger_case_scales_with_rows_or_elements():
-    from kagent.verifiers.harness import _size_ratio
-
-    first = [torch.randn(16, 1024)]
-    assert _size_ratio(first, [torch.randn(4097, 16)]) == pytest.approx(4097 / 16)  # programs follow the rows
-    assert _size_ratio([torch.randn(4096)], [torch.randn(4096 * 8)]) == pytest.approx(8)  # or the elements
-    assert _size_ratio(first, [torch.randn(2, 8)]) == 1.0
-
-
 def test_the_watchdog_stops_a_case_even_through_an_except_exception():
     from kagent.verifiers.harness import _OverBudget, _Watchdog
 
