@@ -272,6 +272,7 @@ class _Perturbed:
         entry and events). plan: perturb.plan's draws (earlier calls, clock offset, init factors). rows:
         overrides (and fallbacks) of a 4097-row case (suite_adversarial.rows_past_cap_shrunk)."""
         self._cached_reference = cached_reference
+        self._timeout_s = config.timeout_s
         self.plan = plan or {}
         self.noncontiguous = config.noncontiguous
         self._next: Callable[[], None] | None = None
@@ -397,7 +398,7 @@ class _Perturbed:
                             **({"init_varied_inverse": self.init_changes[INIT_INVERSE_CASE]}
                                if INIT_INVERSE_CASE in self.init_changes else {}),
                             "noncontiguous": (first.get("noncontiguous") or {}).get("status", "not_run")}
-            found = self._extra_findings(events, ratio)
+            found = self._extra_findings(events, ratio) + self._stopped(result, events, warm)
             if self.case not in passed or not out.is_file():
                 if self.case in passed and result.status == "ok":
                     return found + [Finding(check="trap.environment", severity="error", failure_class="cheat",
@@ -418,6 +419,21 @@ class _Perturbed:
                             evidence={"outputs": wrong, **self.applied})]
         finally:
             self.close()
+
+    def _stopped(self, result: SandboxResult, events: list[dict], warm: dict | None) -> list[Finding]:
+        """A worker that hung or died in one of this run's cases: a failure like the main run's, never a
+        case quietly left out (a kernel that sleeps past 4096 rows would otherwise pass)."""
+        if result.status not in ("timeout", "crash"):
+            return []
+        finished = {e["case"] for e in events if e["event"] == "case_done"}
+        case = next((e["case"] for e in events if e["event"] == "case_start" and e["case"] not in finished), None)
+        where = f" in case {case}" if case else ""
+        what = f"run as a plain script ({self._what(warm)})"
+        if result.status == "timeout":
+            return [_finding("worker", "timeout", f"{what} the candidate made no progress for "
+                             f"{self._timeout_s:.0f} s{where}", case, stderr_tail=result.stderr_tail[-2000:])]
+        return [_finding("worker", "crash", f"{what} the worker died of {result.signal}{where}", case,
+                         signal=result.signal, stderr_tail=result.stderr_tail[-2000:])]
 
     def _extra_findings(self, events: list[dict], ratio: float) -> list[Finding]:
         import torch

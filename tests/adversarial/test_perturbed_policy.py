@@ -68,3 +68,19 @@ def test_burning_cpu_past_4096_rows_buys_no_skip(tmp_path, monkeypatch):
     report = verify(cand, CORPUS / "problems" / "softmax.py", device="cpu", seeds=1, stress=False)
     assert report.verdict == "fail" and report.failure_class == "timeout", report.summary
     assert any(f.check == "rows_past_4096" for f in report.findings), report.findings
+
+
+def test_hanging_past_4096_rows_in_the_plain_script_run_fails(tmp_path):
+    """A kernel that hangs (sleeps, using no CPU) only where the plain-script run checks rows past 4096:
+    the worker's no-progress timeout is a `timeout` failure, not a case quietly left out."""
+    src = (CORPUS / "correct" / "softmax.py").read_text().replace(
+        "        n_rows, n_cols = x.shape\n",
+        "        n_rows, n_cols = x.shape\n"
+        "        if n_rows > 4096:\n"
+        "            import time\n"
+        "            time.sleep(3600)\n")
+    cand = tmp_path / "softmax_sleeps_past_4096.py"
+    cand.write_text(src)
+    report = verify(cand, CORPUS / "problems" / "softmax.py", device="cpu", seeds=1, stress=False, timeout_s=15)
+    assert report.verdict == "fail" and report.failure_class == "timeout", report.summary
+    assert any(f.case == "shape_rows_4097" for f in report.findings if f.failure_class == "timeout"), report.findings
