@@ -245,8 +245,9 @@ ROWS_CASE = "shape_rows_4097"
 # the perturbed run's own cases: no suite plans them, so the repair's screen cannot run them
 PERTURBED_CASES = (FRESH_CASE, *INIT_CASES, NONCONTIGUOUS_CASE, ROWS_CASE)
 # the 4097-row case costs ~0.6-4 ms of CPU per program under the Triton interpreter (2.6 s for a row-wise
-# softmax, ~15 s for a LayerNorm looping over column blocks). It always runs: a candidate past this much
-# CPU fails with `timeout` (a case skipped for its cost would be a pass bought by burning CPU)
+# softmax, ~15 s for a LayerNorm looping over column blocks, over 60 s for a level-2 linear + GroupNorm).
+# It always starts (no estimate from the candidate's own calls, which load or the candidate inflate) and
+# stops at this much CPU with a note: a candidate that burns CPU past 4096 rows still buys that skip
 ROWS_CASE_BUDGET_S = 60.0
 _PERTURBED_UNSET = ("OMP_NUM_THREADS", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE")
 # Cases that cost seconds under the Triton interpreter (thousands of programs, each call run three times
@@ -450,11 +451,8 @@ class _Perturbed:
                 check, what = "rows_past_4096", f"with {ROWS_CASE_ROWS} rows, the other sizes shrunk ({case['overrides']})"
                 extra = {"overrides": case["overrides"]}
                 skip = next((e for e in events if e["event"] == "case_skipped" and e["case"] == name), None)
-                if skip is not None:  # past its CPU budget: never a skip (the candidate's CPU time is its own doing)
-                    out.append(_finding(check, "timeout", f"{what}: the candidate used more than "
-                                        f"{skip.get('over_cpu_s') or ROWS_CASE_BUDGET_S:.0f} s of CPU under the Triton "
-                                        "interpreter and was stopped; a case it cannot finish is not judged a pass "
-                                        "(verify on CUDA, where it is cheap)", name, **extra))
+                if skip is not None:  # past its CPU budget (an honest level-2 kernel can take minutes here): a note
+                    self.notes.append(CheckNotRun(check=f"case:{name}", reason=skip["reason"][:300]))
                     continue
             else:
                 varied = self.init_changes.get(name) or []

@@ -48,25 +48,22 @@ def test_silently_assuming_contiguous_rows_is_a_warning_unless_asked_to_fail():
     assert strict.verdict == "fail" and strict.failure_class in ("numerical_mismatch", "nan_output"), strict.summary
 
 
-def test_burning_cpu_past_4096_rows_buys_no_skip(tmp_path, monkeypatch):
-    """A kernel that makes the 4097-row case too costly to run on the CPU (here: it spins) fails with
-    `timeout`; a case skipped for its cost would have been a pass bought by burning CPU."""
-    from kagent.verifiers import verify as verify_module
-
-    src = (CORPUS / "correct" / "softmax.py").read_text()
-    src = src.replace("        n_rows, n_cols = x.shape\n",
-                      "        n_rows, n_cols = x.shape\n"
-                      "        if n_rows > 4096:  # only where the suite checks rows past a grid cap\n"
+def test_a_slow_first_call_does_not_buy_a_skip_of_the_4097_row_case(tmp_path):
+    """Zeros past row 4096, and every call below 4096 rows burns 0.1 s of CPU: an estimate of the case's
+    cost from the first call (x 256 rows) said 30 s, and the case was skipped; it always runs now."""
+    src = (CORPUS / "cheats2" / "rows_of_zeros_beyond.py").read_text()
+    src = src.replace("        x = x.contiguous()\n",
+                      "        x = x.contiguous()\n"
+                      "        if x.shape[0] <= 4096:\n"
                       "            import time\n"
                       "            start = time.process_time()\n"
-                      "            while time.process_time() - start < 600:\n"
+                      "            while time.process_time() - start < 0.1:\n"
                       "                pass\n")
     assert "process_time" in src
-    cand = tmp_path / "softmax_burns_past_4096.py"
+    cand = tmp_path / "zeros_past_4096_slow_first_call.py"
     cand.write_text(src)
-    monkeypatch.setattr(verify_module, "ROWS_CASE_BUDGET_S", 3.0)
     report = verify(cand, CORPUS / "problems" / "softmax.py", device="cpu", seeds=1, stress=False)
-    assert report.verdict == "fail" and report.failure_class == "timeout", report.summary
+    assert report.verdict == "fail", report.summary
     assert any(f.check == "rows_past_4096" for f in report.findings), report.findings
 
 
