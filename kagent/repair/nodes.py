@@ -407,24 +407,27 @@ def _screener(ctx: RepairContext, state: RepairState, report: VerifyReport) -> t
 
     # the base's failing cases, and those on which the full verifier failed an edit the screen had
     # passed (the screen learns what it missed: the next survivors must pass those too)
-    cases = sorted({f.case for f in report.errors() if f.case} | ctx.cache.get("screen_learned", set()))
-    key = ("screener", tuple(cases))
-    if key not in ctx.cache:
-        vcfg = VerifyConfig.model_validate(ctx.run.read_config()["verify"])
-        old = ctx.cache.pop("screener_obj", None)
-        if old is not None:
-            old.close()
-        scr = Screener(Path(state.original), Path(state.verify_reference), vcfg,
-                       per_candidate_s=ctx.config.screen_candidate_s,
-                       interpret=ctx.config.screen_device == "interpreter")
-        why = scr.prepare(cases)
-        if why is not None:
-            scr.close()
-            log.warning("the edit search runs unscreened: %s", why)
-        else:
-            ctx.cache["screener_obj"] = scr
-        ctx.cache[key] = (None if why else scr, why or "")
-    return ctx.cache[key]
+    cases = tuple(sorted({f.case for f in report.errors() if f.case} | ctx.cache.get("screen_learned", set())))
+    # one live screener per run: a new case set closes the old one (and its candidates' folder), so
+    # nothing may keep a handle on it (a backtrack to an earlier case set prepares a fresh one)
+    held = ctx.cache.get("screener")
+    if held is not None and held[0] == cases:
+        return held[1], held[2]
+    old = ctx.cache.pop("screener_obj", None)
+    if old is not None:
+        old.close()
+    vcfg = VerifyConfig.model_validate(ctx.run.read_config()["verify"])
+    scr = Screener(Path(state.original), Path(state.verify_reference), vcfg,
+                   per_candidate_s=ctx.config.screen_candidate_s,
+                   interpret=ctx.config.screen_device == "interpreter")
+    why = scr.prepare(list(cases))
+    if why is not None:
+        scr.close()
+        log.warning("the edit search runs unscreened: %s", why)
+    else:
+        ctx.cache["screener_obj"] = scr
+    ctx.cache["screener"] = (cases, None if why else scr, why or "")
+    return ctx.cache["screener"][1], ctx.cache["screener"][2]
 
 
 def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: VerifyReport, hits: list[Any],

@@ -177,3 +177,43 @@ def test_a_better_base_that_is_a_dead_end_hands_back_to_the_one_before(tmp_path,
     backs = [e for e in events if e.get("event") == "backtrack"]
     assert backs and backs[0]["to"] == 0
     assert "(tl.sqrt(x * x + 4.0) - 2.0) * 0.25 + x" in Path(s.repaired_path).read_text()
+
+
+def test_a_backtrack_to_an_earlier_case_set_gets_a_live_screener(tmp_path, monkeypatch):
+    """The screener is rebuilt when the failing cases change, and the old one closed (its candidates'
+    folder removed). Going back to an earlier base, with its earlier case set, must not hand back the
+    closed one: that ended real repairs in `error` (FileNotFoundError on cand_N.py)."""
+    from types import SimpleNamespace
+
+    import kagent.agents.screen as screen_mod
+    from kagent.repair import nodes
+
+    made = []
+
+    class Fake:
+        def __init__(self, *a, **kw):
+            self.work = tmp_path / f"scr{len(made)}"
+            self.work.mkdir()
+            made.append(self)
+
+        def prepare(self, cases):
+            self.cases = list(cases)
+
+        def close(self):
+            self.work.rmdir()
+
+    monkeypatch.setattr(screen_mod, "Screener", Fake)
+    ctx = SimpleNamespace(cache={}, run=SimpleNamespace(read_config=lambda: {"verify": {"device": "cpu"}}),
+                          config=SimpleNamespace(screen_candidate_s=5.0, screen_device="cpu"))
+    state = SimpleNamespace(original=str(tmp_path / "k.py"), verify_reference=str(tmp_path / "r.py"))
+
+    def report(*cases):
+        return SimpleNamespace(errors=lambda: [SimpleNamespace(case=c) for c in cases])
+
+    a, _ = nodes._screener(ctx, state, report("seed0", "rows_past_4096"))
+    assert nodes._screener(ctx, state, report("rows_past_4096", "seed0"))[0] is a  # same set: reused
+    b, _ = nodes._screener(ctx, state, report("seed0"))
+    assert b is not a and not a.work.exists()
+    again, _ = nodes._screener(ctx, state, report("seed0", "rows_past_4096"))  # the backtrack
+    assert again.work.is_dir() and again.cases == ["rows_past_4096", "seed0"]
+    assert not b.work.exists() and [s.work.exists() for s in made] == [False, False, True]
