@@ -124,6 +124,10 @@ def compare(
     comparable = finite_truth & (truth.abs() <= limit)
     nan_bad = comparable & ~torch.isfinite(c)
     undefined_bad = torch.isnan(truth) & torch.isnan(ref) & ~torch.isnan(c) & judge_undefined
+    # an infinite result is a value, not an overflow (`masked_fill(remove, -inf)`): where the truth
+    # and the reference hold the same infinity the candidate must hold it too (else a kernel that
+    # filters nothing matches every element it is judged on)
+    inf_bad = torch.isinf(truth) & (ref == truth) & (c != truth) & judge_undefined
 
     t = torch.where(comparable, truth, torch.zeros_like(truth))
     ref_err = torch.where(comparable & torch.isfinite(ref), (ref - truth).abs(), torch.zeros_like(truth))
@@ -134,7 +138,7 @@ def compare(
     ref_rms = _rms(ref_err[comparable]) if bool(comparable.any()) else 0.0
     tol = ratio * torch.maximum(ref_err, torch.full_like(ref_err, ref_rms)) + eps * (_C_ABS * scale + _C_REL * t.abs())
     value_bad = comparable & torch.isfinite(c) & (cand_err > tol)
-    bad = value_bad | nan_bad | undefined_bad
+    bad = value_bad | nan_bad | undefined_bad | inf_bad
 
     norm = t.norm().item() if bool(comparable.any()) else 0.0
     rel_l2 = (cand_err.norm().item() / norm) if norm > 0 else cand_err.norm().item()
@@ -151,6 +155,10 @@ def compare(
             f"output {index}: {int(nan_bad.sum())} NaN/Inf elements where the float64 truth is finite "
             f"({ev.location})"
         )
+    if int(inf_bad.sum()):
+        return "numerical_mismatch", ev, (
+            f"output {index}: {int(inf_bad.sum())} of {int(torch.isinf(truth).sum())} elements where the reference "
+            f"and the float64 truth are +/-inf differ ({ev.location})")
     # floor: half an ulp of the output dtype, and never below four float32 ulps (a reference that
     # happens to be exact must not make a correct float32 kernel "infinitely less accurate"; float16
     # arithmetic inside a float32 kernel errs by hundreds)

@@ -560,6 +560,17 @@ def assess(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
             upd["failed_patterns"] = failed
     k = cfg.offline_stall_k if ctx.offline else cfg.stall_k
     g = guards.stall(state.signatures, k)
+    trail = upd.get("base_trail", state.base_trail)
+    if g.fired and ctx.offline and trail and route != "retrieve":
+        # a better base whose every edit fails alike is a dead end, not the end: back to the base
+        # before it, whose search goes on where it stopped (the marker restarts the stall count)
+        parent = trail[-1]
+        base = upd.get("base_index", state.base_index)
+        emit(ctx, "backtrack", base=base, to=parent, reason=g.reason)
+        return {**upd, "base_index": parent, "base_hash": source_hash(ctx.run.read_source(parent)),
+                "base_trail": trail[:-1], "signatures": [*state.signatures, f"backtrack:{base}->{parent}"],
+                "history": [*upd.get("history", state.history), f"stall at #{base} ({g.reason[:200]}); back to #{parent}"],
+                "route": "gate"}
     if g.fired:
         emit(ctx, "guard", name=g.name, action=g.action, reason=g.reason)
         return {**upd, **_stop("unrepaired", "stall", f"stall: {g.reason}; best candidate #{upd.get('best_index', state.best_index)}")}

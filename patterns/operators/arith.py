@@ -104,6 +104,11 @@ def _eps(src: Src, line0: int) -> list:
             for e in eps_names:
                 new = code[: m.end()] + inner + f" + {e})" + code[end:]
                 out.append(one_line(f"line {line0 + 1}: add {e} inside {m.group(1)}", line0, new))
+        inside = re.fullmatch(r"(.+?)\s*\+\s*(\w*eps\w*)\s*", inner)
+        if inside and m.group(1).endswith("sqrt") and "rsqrt" not in m.group(1):
+            # sqrt(v + eps) -> (sqrt(v) + eps): eps added to the standard deviation, not the variance
+            new = code[: m.start()] + f"({code[m.start():m.end()]}{inside.group(1)}) + {inside.group(2)})" + code[end:]
+            out.append(one_line(f"line {line0 + 1}: eps moved outside {m.group(1)}", line0, new))
         m2 = re.search(r"\s*\+\s*(\w*eps\w*)\s*\*\s*\1", inner)
         if m2:  # eps * eps inside
             new_inner = inner[: m2.start()] + f" + {m2.group(1)}" + inner[m2.end():]

@@ -72,6 +72,14 @@ def _out_dtype(src: Src, line0: int) -> list:
         for p in params:
             for new in sub_each(_DTYPE_KW, lambda m, p=p: None if m.group(1) == f"{p}.dtype" else f"dtype={p}.dtype", code):
                 out.append(one_line(f"line {line0 + 1}: output dtype -> {p}.dtype", line0, new))
+        # a result or an accumulator the reference keeps in fp32 while the inputs are half
+        for new in sub_each(_DTYPE_KW, lambda m: None if m.group(1) == "torch.float32" else "dtype=torch.float32", code):
+            out.append(one_line(f"line {line0 + 1}: allocated in torch.float32", line0, new))
+        like = re.search(r"\btorch\.(empty|zeros|ones)_like\(", code)
+        end = call_span(code, like.end() - 1) if like else None
+        if end is not None and not _DTYPE_KW.search(code[like.start():end]):
+            new = code[: end - 1] + ", dtype=torch.float32" + code[end - 1:]
+            out.append(one_line(f"line {line0 + 1}: allocated in torch.float32", line0, new))
     m = re.match(r"^(\s*)return\s+(\w+)\s*$", code)
     if m and params and src.scope_of(line0) == "host":
         fn = next((f for f in src.host_functions if f.lineno - 1 < line0 <= (f.end_lineno or 0)), None)

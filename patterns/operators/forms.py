@@ -155,6 +155,18 @@ def _missing_bitmask(src: Src, line0: int) -> list:
                 e = _swap(src, n, f"(({ast.unparse(n)}) & {m})", f"mask `{ast.unparse(n)}` with {m}")
                 if e:
                     out.append(e)
+        # packing fields with `|`: one field masked, its sibling whole (a negative value's sign bits
+        # spill over the other field): lo | ((hi & 15) << 4) -> (lo & 15) | ((hi & 15) << 4)
+        if isinstance(n.op, ast.BitOr):
+            for side, other in ((n.left, n.right), (n.right, n.left)):
+                field_masks = [str(c.value) for c in nodes_of(other, ast.Constant) if isinstance(c.value, int)
+                               and any(isinstance(b, ast.BinOp) and isinstance(b.op, ast.BitAnd) and c in (b.left, b.right)
+                                       for b in nodes_of(other, ast.BinOp))]
+                if isinstance(side, (ast.Name, ast.Subscript, ast.Call)) and field_masks:
+                    text = ast.unparse(side)
+                    e = _swap(src, side, f"({text} & {field_masks[0]})", f"mask `{text}` with {field_masks[0]}")
+                    if e:
+                        out.append(e)
     return out
 
 
@@ -264,6 +276,62 @@ def _complement_swap(src: Src, line0: int) -> list:
                 if e:
                     out.append(e)
     return out[:3]
+
+
+def _unread(k: Kernel) -> list[str]:
+    """What a kernel holds and never reads: its unused scalar parameters, then its dead locals."""
+    from kagent.patterns.operators.exprs import _unused
+    from kagent.patterns.operators.flow import _dead_values
+
+    return _unused(k) + [n for n in _dead_values(k.node.body) if not n.endswith("_ptr") and n not in k.params]
+
+
+@operator("clamp_side", "compare", 2, "a clamp missing its other side, whose bound the kernel holds and never reads: "
+          "max(r, lo) -> min(max(r, lo), hi)", scopes=("kernel",))
+def _clamp_side(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    unread = _unread(k) if k is not None else []
+    if not unread:
+        return []
+    parents = {id(c): p for p in nodes_of(k.node, ast.AST) for c in ast.iter_child_nodes(p)}
+    out = []
+    for n in _stmt_nodes(src, line0, ast.Call):
+        f = ast.unparse(n.func)
+        parent = parents.get(id(n))
+        if f not in _PAIRS or f not in ("tl.maximum", "tl.minimum") or len(n.args) != 2 or (
+                isinstance(parent, ast.Call) and ast.unparse(parent.func) == _PAIRS[f]):
+            continue
+        for u in unread[:3]:
+            e = _swap(src, n, f"{_PAIRS[f]}({ast.unparse(n)}, {u})", f"clamp `{ast.unparse(n)}` by the unread `{u}` too")
+            if e:
+                out.append(e)
+    return out
+
+
+@operator("scaled_threshold", "operand", 3, "a threshold missing its scale, a reduction the kernel computes and never "
+          "reads: p < min_p -> p < min_p * top", scopes=("kernel",))
+def _scaled_threshold(src: Src, line0: int) -> list:
+    from kagent.patterns.operators.flow import _dead_values
+
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    dead = [n for n, last in _dead_values(k.node.body).items() if last < line0 + 1 and any(
+        isinstance(a, ast.Assign) and any(getattr(t, "id", None) == n for t in a.targets)
+        and re.match(r"tl\.(max|min|sum)\(", ast.unparse(a.value)) for a in nodes_of(k.node, ast.Assign))]
+    out = []
+    for c in _stmt_nodes(src, line0, ast.Compare):
+        for side in [c.left, *c.comparators]:
+            if not isinstance(side, (ast.Name, ast.Attribute, ast.BinOp)) or isinstance(side, ast.Constant):
+                continue
+            for d in dead[:2]:
+                for op in ("*", "/"):
+                    text = ast.unparse(side)
+                    e = _swap(src, side, f"({text}) {op} {d}" if isinstance(side, ast.BinOp) else f"{text} {op} {d}",
+                              f"`{text}` {op} the unread `{d}`")
+                    if e:
+                        out.append(e)
+    return out
 
 
 @operator("clamp_nesting", "order", 1, "a clamp nested the other way: max(min(x, hi), lo) <-> min(max(x, lo), hi)",

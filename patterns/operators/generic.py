@@ -243,8 +243,17 @@ def _lookalikes(name: str, pool: list[str], shapes: dict[str, str], keep: int = 
     """The names of `pool` most like `name`: defined in the same form first, then by edit distance
     relative to length, then nearness."""
     alts = [p for p in pool if p != name]
-    return sorted(alts, key=lambda p: (shapes.get(p) != shapes.get(name),
+    near = sorted(alts, key=lambda p: (shapes.get(p) != shapes.get(name),
                                        _distance(name, p) / max(len(name), len(p)), alts.index(p)))[:keep]
+    # indexed element names (l00, l11, a21): any other index of the same stem, however far its digits
+    m = _INDEXED.fullmatch(name)
+    if m:
+        near += [p for p in alts if p not in near and (mp := _INDEXED.fullmatch(p)) and mp.group(1) == m.group(1)
+                 and len(mp.group(2)) == len(m.group(2))][:9]
+    return near
+
+
+_INDEXED = re.compile(r"([A-Za-z_]+?)(\d+)")
 
 
 def _cast_twins(k: Kernel) -> dict[str, list[str]]:

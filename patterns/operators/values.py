@@ -263,3 +263,45 @@ def _pad_where(src: Src, line0: int) -> list:
             out.append(one_line(f"line {line0 + 1}: padded lanes of `{target}` set to {fill} (mask `{mask}`)", line0,
                                 text[:a] + f"tl.where({mask}, {text[a:b]}, {fill})" + text[b:]))
     return out
+
+
+# Constants kernels are known to mix up, each with the ones written in its place (a formula's
+# textbook value next to a look-alike's: sRGB's 2.4 / gamma 2.2, BT.709 / BT.601 luma, ln 2 / log2 e,
+# the tanh-GELU and quick-GELU factors, the int8 / int4 / fp8 ranges).
+_CONFUSABLE: list[tuple[str, ...]] = [
+    ("2.4", "2.2"), ("0.04045", "0.0031308"), ("12.92", "1.055"),
+    ("0.2126", "0.299"), ("0.7152", "0.587"), ("0.0722", "0.114"),
+    ("1.4426950408889634", "0.6931471805599453"), ("0.7978845608028654", "0.7071067811865476", "1.4142135623730951"),
+    ("0.044715", "0.04715"),
+    ("127.0", "128.0", "255.0"), ("7.0", "8.0", "15.0"), ("448.0", "57344.0"),
+    ("1e-05", "1e-06", "1e-08", "1e-12"),
+]
+
+
+def _num(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+_LITERAL = re.compile(r"(?<![\w.])(\d+\.\d*(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+)(?![\w.])")
+
+
+@operator("known_constant", "init", 3, "a textbook constant written as its look-alike: 2.2 for sRGB's 2.4, "
+          "BT.601 luma weights for BT.709, ln 2 for log2 e", scopes=("kernel", "cuda", "host"))
+def _known_constant(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    out = []
+    for m in _LITERAL.finditer(code):
+        v = _num(m.group(1))
+        for group in _CONFUSABLE:
+            vals = [_num(g) for g in group]
+            if not v or not any(x and abs(x - v) <= 1e-9 * abs(v) for x in vals):
+                continue
+            for alt in group:
+                if _num(alt) != v:
+                    new = code[: m.start()] + alt + code[m.end():] + text[len(code):]
+                    out.append(one_line(f"line {line0 + 1}: constant {m.group(1)} -> {alt}", line0, new))
+    return out

@@ -608,3 +608,61 @@ def test_index_and_norm_operators_propose_the_inverse_edit(operator, needle):
     # a bound check is never flipped, and a mask is never an address
     assert not any(r.edit.operator == "flip_index" and "(W - 1 - i) < W" in r.new_source for r in edits)
     assert not any(r.edit.operator == "mask_index" and "w_ptr + mask" in r.new_source for r in edits)
+
+
+MISC_SRC = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def misc_kernel(x_ptr, q_ptr, o_ptr, p_ptr, n, lo, hi, min_p, eps, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    q = tl.load(q_ptr + offs, mask=m, other=0)
+    packed = q | ((q & 15) << 4)
+    var = tl.sum(x * x, axis=0) / n
+    std = tl.sqrt(var)
+    y = x / tl.sqrt(var + eps)
+    r = tl.maximum(tl.exp(x), lo)
+    top = tl.max(x, axis=0)
+    keep = x < min_p
+    g = tl.exp(2.2 * tl.log(x + 0.055))
+    l00 = tl.sqrt(x)
+    l10 = x / l00
+    l11 = tl.sqrt(x - l10 * l10)
+    l21 = x / l00
+    tl.store(o_ptr + offs, y + r + g + l21 + tl.where(keep, 0.0, 1.0), mask=m)
+    tl.store(p_ptr + offs, packed, mask=m)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x, q):
+        out = torch.empty_like(x)
+        acc = torch.zeros(x.shape[0], dtype=x.dtype, device=x.device)
+        return out, acc
+'''
+
+
+@pytest.mark.parametrize("operator,needle", [
+    ("missing_bitmask", "packed = (q & 15) | ((q & 15) << 4)"),  # the field packed beside a masked one
+    ("eps_inside", "y = x / (tl.sqrt(var) + eps)"),  # eps on the standard deviation, not the variance
+    ("clamp_side", "r = tl.minimum(tl.maximum(tl.exp(x), lo), hi)"),  # the unread `hi` bounds the clamp
+    ("scaled_threshold", "keep = x < min_p * top"),  # the unread reduction scales the threshold
+    ("known_constant", "g = tl.exp(2.4 * tl.log(x + 0.055))"),  # sRGB's exponent, not gamma 2.2
+    ("name_substitute", "l21 = x / l11"),  # an indexed element name two digits away
+    ("out_dtype", "acc = torch.zeros(x.shape[0], dtype=torch.float32,"),  # an fp32 accumulator
+    ("out_dtype", "out = torch.empty_like(x, dtype=torch.float32)"),
+])
+def test_value_and_bound_operators_propose_the_inverse_edit(operator, needle):
+    from kagent.patterns.operators.base import Src
+
+    src = Src(MISC_SRC)
+    op = OPERATORS[operator]
+    made = ["\n".join([*src.lines[:a], *new, *src.lines[b:]]) for line0 in range(len(src.lines))
+            if src.scope_of(line0) in op.scopes for _, a, b, new in op.propose(src, line0)]
+    assert any(needle in m for m in made), operator
+    # a clamp already closed, and a threshold of a live value, are left alone
+    assert not any("tl.minimum(tl.minimum(" in m or "min_p * std" in m for m in made)
