@@ -289,3 +289,20 @@ def test_a_passing_edit_that_fails_at_the_second_seed_is_not_repaired(tmp_path):
     s2, _ = _run(tmp_path / "b", bugs=1, confirm_fn=lambda c, r: FakeVerify()(c, r))
     assert s2.status == "repaired"
     assert (Path(s2.run_dir) / "candidates" / str(s2.best_index) / "confirm_report.json").is_file()
+
+
+def test_a_stalled_better_base_backtracks_to_the_one_before(tmp_path):
+    """A decoy edit halves the bugs (a better base) and nothing from there helps: the stall guard
+    sends the search back to the original, which goes on to the real fixes."""
+    def fixes(hits, src, limit=20):
+        if "DEADEND" in src:
+            return [e for e in make_fixes(useless_first=10)(hits, src, limit) if e.transform == "noop"]
+        decoy = src.replace("    x = x + BUG0\n", "    x = x  # DEADEND\n")
+        fixed = src.replace("    x = x + BUG0\n", "").replace("    x = x + BUG1\n", "")
+        edit = lambda name, new: type("E", (), dict(transform=name, description=name, line=1, new_source=new, cost=0))()
+        return [edit("decoy", decoy), edit("fix_both", fixed)]
+    s, _ = _run(tmp_path, bugs=2, fixes=fixes, config=RepairConfig(offline_stall_k=3))
+    assert s.status == "repaired", s.reason
+    backs = [e for e in _events(s) if e["event"] == "backtrack"]
+    assert backs and backs[0]["to"] == 0 and "same failure" in backs[0]["reason"]
+    assert "DEADEND" not in Path(s.repaired_path).read_text()
