@@ -254,3 +254,26 @@ def _eps_square(src: Src, line0: int) -> list:
         out.append(one_line(f"line {line0 + 1}: `{name}` squared", line0, code[: m.start()] + f"{name} * {name}"
                             + code[m.end():] + text[len(code):]))
     return out
+
+
+_LOG = re.compile(r"\btl\.(log|log2|math\.log)\(")
+
+
+@operator("log_eps", "eps", 2, "an eps inside a log whose argument can reach 0: log(1 - t * t) -> log(1 - t * t + 1e-6)",
+          scopes=("kernel",))
+def _log_eps(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    k = src.kernel_at(line0)
+    eps = next((p for p in (k.params if k else []) if "eps" in p.lower()), "1e-6")
+    out = []
+    for m in _LOG.finditer(code):
+        end = call_span(code, m.end() - 1)
+        if end is None:
+            continue
+        inner = code[m.end():end - 1]
+        if "eps" in inner or "e-" in inner or not re.search(r"[^\s(]\s*-\s*\S", inner):
+            continue  # only a difference can cancel to 0
+        new = code[: end - 1] + f" + {eps}" + code[end - 1:] + text[len(code):]
+        out.append(one_line(f"line {line0 + 1}: {eps} added inside {m.group(0)[:-1]}", line0, new))
+    return out

@@ -290,9 +290,9 @@ def _unread(k: Kernel) -> list[str]:
           "max(r, lo) -> min(max(r, lo), hi)", scopes=("kernel",))
 def _clamp_side(src: Src, line0: int) -> list:
     k = src.kernel_at(line0)
-    unread = _unread(k) if k is not None else []
-    if not unread:
+    if k is None:
         return []
+    unread = _unread(k)
     parents = {id(c): p for p in nodes_of(k.node, ast.AST) for c in ast.iter_child_nodes(p)}
     out = []
     for n in _stmt_nodes(src, line0, ast.Call):
@@ -305,7 +305,50 @@ def _clamp_side(src: Src, line0: int) -> list:
             e = _swap(src, n, f"{_PAIRS[f]}({ast.unparse(n)}, {u})", f"clamp `{ast.unparse(n)}` by the unread `{u}` too")
             if e:
                 out.append(e)
+        # a symmetric clamp with one side only: min(x, b) -> min(max(x, -b), b)
+        x, b = n.args
+        neg = b.operand if isinstance(b, ast.UnaryOp) and isinstance(b.op, ast.USub) else None
+        bound = neg if neg is not None else b
+        if isinstance(bound, (ast.Name, ast.Attribute)):
+            other = ast.unparse(bound) if neg is not None else f"-{ast.unparse(bound)}"
+            e = _swap(src, n, f"{_PAIRS[f]}({ast.unparse(n)}, {other})",
+                      f"clamp `{ast.unparse(x)}` on both sides: +/-{ast.unparse(bound)}")
+            if e:
+                out.append(e)
     return out
+
+
+def _factors(node: ast.expr) -> list[ast.expr]:
+    """The operands of a product chain a * b * c."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        return _factors(node.left) + _factors(node.right)
+    return [node]
+
+
+@operator("sibling_factor", "operand", 3, "a product missing a factor its sibling product a few lines up has: "
+          "gamma * lam * last -> gamma * lam * nonterm * last (gamma * v * nonterm above)", scopes=("kernel",))
+def _sibling_factor(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    if k is None or not _value_stmt(src, line0):
+        return []
+    chains = [n for n in _stmt_nodes(src, line0, ast.BinOp) if isinstance(n.op, ast.Mult)]
+    inner = {id(c.left) for c in chains} | {id(c.right) for c in chains}
+    tops = [n for n in chains if id(n) not in inner]
+    nearby = [n for n in nodes_of(k.node, ast.BinOp) if isinstance(n.op, ast.Mult)
+              and 0 < line0 + 1 - n.lineno <= 3]
+    out = []
+    for top in tops:
+        have = {ast.unparse(f) for f in _factors(top)}
+        for sib in nearby:
+            theirs = [ast.unparse(f) for f in _factors(sib) if isinstance(f, ast.Name)]
+            if not have & set(theirs):
+                continue
+            for f in theirs:
+                if f not in have:
+                    e = _swap(src, top, f"{ast.unparse(top)} * {f}", f"`{ast.unparse(top)}` missing the factor `{f}`")
+                    if e:
+                        out.append(e)
+    return out[:4]
 
 
 @operator("scaled_threshold", "operand", 3, "a threshold missing its scale, a reduction the kernel computes and never "

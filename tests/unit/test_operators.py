@@ -666,3 +666,39 @@ def test_value_and_bound_operators_propose_the_inverse_edit(operator, needle):
     assert any(needle in m for m in made), operator
     # a clamp already closed, and a threshold of a live value, are left alone
     assert not any("tl.minimum(tl.minimum(" in m or "min_p * std" in m for m in made)
+
+
+RECUR_SRC = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def recur_kernel(r_ptr, v_ptr, d_ptr, o_ptr, n, gamma, lam, limit, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    last = tl.zeros([BLOCK], dtype=tl.float32)
+    for t in range(n):
+        r = tl.load(r_ptr + offs * n + t)
+        v = tl.load(v_ptr + offs * n + t)
+        nonterm = 1.0 - tl.load(d_ptr + offs * n + t)
+        delta = r + gamma * v * nonterm
+        last = delta + gamma * lam * last
+        lin = tl.minimum(last, limit)
+        term = -0.5 * lin - tl.log(1.0 - lin * lin)
+        tl.store(o_ptr + offs * n + t, term)
+'''
+
+
+@pytest.mark.parametrize("operator,needle", [
+    ("sibling_factor", "last = delta + gamma * lam * last * nonterm"),  # the factor the product above has
+    ("clamp_side", "lin = tl.maximum(tl.minimum(last, limit), -limit)"),  # a symmetric clamp's other side
+    ("log_eps", "tl.log(1.0 - lin * lin + 1e-6)"),  # a log of a difference that can reach 0
+])
+def test_recurrence_operators_propose_the_inverse_edit(operator, needle):
+    from kagent.patterns.operators.base import Src
+
+    src = Src(RECUR_SRC)
+    op = OPERATORS[operator]
+    made = ["\n".join([*src.lines[:a], *new, *src.lines[b:]]) for line0 in range(len(src.lines))
+            if src.scope_of(line0) in op.scopes for _, a, b, new in op.propose(src, line0)]
+    assert any(needle in m for m in made), operator
+    assert not any("tl.log(r_ptr" in m or "-0.5 * nonterm" in m for m in made)  # no pointer or constant touched
