@@ -127,14 +127,23 @@ def search_candidates(
                              operator=e.transform, family=TRANSFORM_FAMILY.get(e.transform, "pattern"), line=e.line,
                              priority=PATTERN_PRIORITY - 0.01 * len(out), pattern_ids=ids,
                              edit=_hunk(source, e.new_source, e.transform, e.description, e.cost)))
+    ops: list[Candidate] = []
     for r in operators.propose(source, sites, family_weights, boost=pattern_boost(hits), limit=limit):
         if r.new_source in made:
             continue
         made.add(r.new_source)
         e = r.edit
-        out.append(Candidate(source=r.new_source, origin=f"operator {e.operator}@{e.line}: {e.description}",
+        ops.append(Candidate(source=r.new_source, origin=f"operator {e.operator}@{e.line}: {e.description}",
                              operator=e.operator, family=e.family, line=e.line, priority=r.priority, edit=e))
-    return out[:limit]
+    # the launch's shape (grid, block size) is edited in few ways and often wrong, and the symptoms of a
+    # wrong one (rows or columns never written) rank its host lines low: its edits go in the first batch
+    launch = [c for c in ops if c.operator in LAUNCH_OPERATORS][:LAUNCH_FIRST]
+    rest = [c for c in ops if not any(c is x for x in launch)]
+    return (out + rest[:2] + launch + rest[2:])[:limit]
+
+
+LAUNCH_OPERATORS = ("grid_cdiv", "grid_axis", "block_pow2", "drop_cap", "cuda_grid_ceil")
+LAUNCH_FIRST = 4
 
 
 def grammar_candidates(source: str, sites: list[tuple[int, float]], *, skip: set[str] | None = None,

@@ -59,6 +59,11 @@ def _grid_axis(src: Src, line0: int) -> list:
         passed = {ast.unparse(a) for a in [*launch.args, *launch.kwargs.values()]}
         host = [n for n in size_names(src, launch.line) if n not in passed]
         sizes = list(dict.fromkeys([*host, *_extents(src, launch)[:6]]))
+        # the block the kernel scales program_id(k) by names the axis: its extents first
+        kern = src.kernels[launch.kernel]
+        blocks = {src.host_value(launch, b) or b for b in re.findall(
+            rf"tl\.program_id\(\s*(?:axis\s*=\s*)?{n}\s*\)\s*\*\s*(\w+)", ast.unparse(kern.node))}
+        sizes.sort(key=lambda e: not any(re.search(rf"\b{re.escape(b)}\b", e) for b in blocks))
         for ext in sizes[:10]:
             new_grid = "(" + ", ".join([*elts, *([ext] * (max(axes) + 1 - n))]) + ")"
             out.append(one_line(f"line {line0 + 1}: grid {seg} -> {new_grid}", line0, text.replace(seg, new_grid, 1)))

@@ -702,3 +702,16 @@ def test_recurrence_operators_propose_the_inverse_edit(operator, needle):
             if src.scope_of(line0) in op.scopes for _, a, b, new in op.propose(src, line0)]
     assert any(needle in m for m in made), operator
     assert not any("tl.log(r_ptr" in m or "-0.5 * nonterm" in m for m in made)  # no pointer or constant touched
+
+
+@pytest.mark.parametrize("name", ["scale2d_grid_missing_axis.py", "softmax_block_below_row.py"])
+def test_launch_shape_edits_are_in_the_first_screen_batch(name):
+    """A launch's grid or block edit goes in the search's first batch (8) whatever the sites' ranks:
+    its symptoms rank the host lines low (blind sets 12/13 reached it after 130-200 edits)."""
+    from kagent.patterns.engine import search_candidates
+
+    e = next(x for x in MANIFEST if x["path"] == name)
+    src, twin = (DEV / name).read_text(), (DEV / e["twin"]).read_text()
+    w = family_weights(Symptoms(failure_class="numerical_mismatch", classes=["numerical_mismatch"]))
+    cands = search_candidates([], src, [(s.line, s.score) for s in sites_of(src, w)], w)
+    assert any(c.source.strip() == twin.strip() for c in cands[:8]), [c.origin for c in cands[:8]]
