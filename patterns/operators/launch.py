@@ -155,6 +155,10 @@ def _row_offset(src: Src, line0: int) -> list:
     text = src.lines[line0]
     rows = [n.targets[0].id for n in ast.walk(k.node) if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)
             and re.fullmatch(r"tl\.program_id\([^()]*\)(\.to\([\w.]+\))?", ast.unparse(n.value))]
+    # and a block of rows: a name the kernel's other addresses multiply by a stride (`rows[:, None] * stride`)
+    body = ast.unparse(k.node)
+    rows += [r for r in dict.fromkeys(re.findall(r"\b(\w+)(?:\[[^\]]*\])?\s*\*\s*\w*stride\w*", body))
+             if r not in rows and not r.endswith("_ptr")]
     reads = {n.id for n in ast.walk(k.node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     # stride parameters by name, then short ones nothing reads (`sx`, `s_x`: passed, so meant to be used)
     strides = [p for p in k.params if "stride" in p.lower() and p not in k.constexpr] + \

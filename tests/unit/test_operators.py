@@ -715,3 +715,23 @@ def test_launch_shape_edits_are_in_the_first_screen_batch(name):
     w = family_weights(Symptoms(failure_class="numerical_mismatch", classes=["numerical_mismatch"]))
     cands = search_candidates([], src, [(s.line, s.score) for s in sites_of(src, w)], w)
     assert any(c.source.strip() == twin.strip() for c in cands[:8]), [c.origin for c in cands[:8]]
+
+
+def test_a_gathered_load_gets_the_row_block_offset_its_siblings_have():
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def gather_kernel(x_ptr, t_ptr, o_ptr, n_rows, stride, BLOCK_R: tl.constexpr, BLOCK_V: tl.constexpr):
+    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    cols = tl.arange(0, BLOCK_V)
+    x = tl.load(x_ptr + rows[:, None] * stride + cols[None, :])
+    tgt = tl.load(t_ptr + rows, mask=rows < n_rows, other=0)
+    xt = tl.load(x_ptr + tgt, mask=rows < n_rows, other=0.0)
+    tl.store(o_ptr + rows, tl.max(x, axis=1) - xt, mask=rows < n_rows)
+''')
+    made = [new[0] for _, a, b, new in OPERATORS["row_offset"].propose(src, 10)]
+    assert "    xt = tl.load(x_ptr + rows * stride + tgt, mask=rows < n_rows, other=0.0)" in made
