@@ -17,7 +17,8 @@ import ast
 import re
 
 from kagent.patterns.operators.base import Kernel, Src, nodes_of, operator
-from kagent.patterns.operators.exprs import _stmt_nodes, _swap
+from kagent.patterns.operators.exprs import _stmt_nodes, _swap, _unused
+from kagent.patterns.operators.flow import _dead_values
 from kagent.patterns.operators.generic import _broadcast, _flip
 
 def _value_stmt(src: Src, line0: int) -> bool:
@@ -280,9 +281,6 @@ def _complement_swap(src: Src, line0: int) -> list:
 
 def _unread(k: Kernel) -> list[str]:
     """What a kernel holds and never reads: its unused scalar parameters, then its dead locals."""
-    from kagent.patterns.operators.exprs import _unused
-    from kagent.patterns.operators.flow import _dead_values
-
     return _unused(k) + [n for n in _dead_values(k.node.body) if not n.endswith("_ptr") and n not in k.params]
 
 
@@ -354,8 +352,6 @@ def _sibling_factor(src: Src, line0: int) -> list:
 @operator("scaled_threshold", "operand", 3, "a threshold missing its scale, a reduction the kernel computes and never "
           "reads: p < min_p -> p < min_p * top", scopes=("kernel",))
 def _scaled_threshold(src: Src, line0: int) -> list:
-    from kagent.patterns.operators.flow import _dead_values
-
     k = src.kernel_at(line0)
     if k is None:
         return []
