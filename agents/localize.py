@@ -200,6 +200,7 @@ _KIND_RE: list[tuple[str, re.Pattern[str]]] = [
     ("alloc", re.compile(r"\btorch\.(empty|zeros|ones|full|empty_like|zeros_like)\(")),
     ("grid", re.compile(r"\]\s*\(|\bgrid\s*=|\bcdiv\(")),
     ("index", re.compile(r"\s(%|//)\s*\w")),  # a flat offset split into coordinates
+    ("copy", re.compile(r"^\w+\s*=\s*[A-Za-z_][\w.]*$")),  # y = acc: where a term or a factor may be missing
     ("host_arg", re.compile(r"\.stride\(|\.shape\[|\.size\(|\bself\.\w+")),
 ]
 _CUDA_RE: list[tuple[str, re.Pattern[str]]] = [
@@ -232,6 +233,7 @@ KIND_FAMILIES: dict[str, tuple[str, ...]] = {
     "host_arg": ("stride", "args"),
     "index": ("stride", "operand"),
     "call": ("args", "operand", "sqrt"),
+    "copy": ("operand",),
     "cuda": ("compare", "dtype", "pid", "init", "sqrt", "grid"),
 }
 

@@ -28,7 +28,7 @@ if [ -n "${BG:-}" ]; then bash -c "$BG" > "$OUT/bg.log" 2>&1 & BG_PID=$!; fi
 ROWS="$OUT/repair_${TAG:-run}.jsonl"
 [ -f "${RESUME:-}" ] && cp "$RESUME" "$ROWS"
 timeout -s INT ${DEADLINE:-560} python3 -P benchmarks/blind_repair_eval.py "$MANIFEST" "$ROWS" --jobs ${JOBS:-14} \
-  --device ${DEVICE:-cpu} --timeout ${TIMEOUT:-300} > "$OUT/eval_${TAG:-run}.log" 2>&1
+  --device ${DEVICE:-cpu} --timeout ${TIMEOUT:-300} ${TWINS:+--twins} > "$OUT/eval_${TAG:-run}.log" 2>&1
 echo "eval exit $?" >> "$OUT/eval_${TAG:-run}.log"
 tail -3 "$OUT/eval_${TAG:-run}.log"
 if [ -n "$BG_PID" ]; then wait "$BG_PID"; echo "bg exit $?" >> "$OUT/bg.log"; tail -15 "$OUT/bg.log"; fi

@@ -13,6 +13,11 @@ Each kernel is repaired against a pattern store of its own, holding the shipped 
 (KAGENT_PATTERNS_DIR: a fresh temporary folder): the user's store learns from every repair, and a
 set measured against it would retrieve fixes learned from the set itself (its own earlier runs, or
 its twin of the same fault kind). `--patterns-dir DIR` measures against a store on purpose.
+
+`--twins` first verifies every fixed twin the set names with the full verifier (OUT.twins.jsonl, also
+resumable): a near-miss whose own fixed twin fails the verifier (a numerically weaker algorithm, a
+block size that does not scale) has no repair the verifier can pass, and the totals then also give
+the rate over the entries whose twin passes.
 """
 
 from __future__ import annotations
@@ -66,6 +71,47 @@ def repair_one(manifest: Path, path: str, device: str, timeout_s: float) -> dict
     return row
 
 
+def verify_twin(manifest: Path, fixed: str, device: str) -> dict:
+    """In this process: the full verifier's verdict on one fixed twin."""
+    from kagent.api import verify
+    from kagent.config import VerifyConfig
+
+    entry = next(e for e in yaml.safe_load(manifest.read_text()) if e["fixed"] == fixed)
+    start = time.time()
+    try:
+        report = verify(manifest.parent / fixed, manifest.parent / entry["reference"], config=VerifyConfig(device=device))
+        row = {"fixed": fixed, "verdict": report.verdict, "summary": report.summary[:300]}
+    except Exception as exc:  # noqa: BLE001 - recorded, the set goes on
+        row = {"fixed": fixed, "verdict": "error", "summary": f"{type(exc).__name__}: {exc}"[:300]}
+    row["seconds"] = round(time.time() - start, 1)
+    return row
+
+
+def _twins(manifest: Path, entries: list[dict], args: argparse.Namespace) -> dict[str, str]:
+    """fixed twin -> the full verifier's verdict (resumed from OUT.twins.jsonl)."""
+    out = Path(f"{args.out}.twins.jsonl")
+    done = {r["fixed"]: r for r in map(json.loads, out.read_text().splitlines())} if out.is_file() else {}
+    todo = sorted({e["fixed"] for e in entries} - set(done))
+
+    def child(fixed: str) -> dict:
+        cmd = [sys.executable, __file__, str(manifest), "-", "--twin", fixed, "--device", args.device]
+        try:
+            got = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+            line = got.stdout.strip().splitlines()[-1] if got.stdout.strip() else ""
+            return json.loads(line) if line.startswith("{") else {"fixed": fixed, "verdict": "error",
+                                                                   "summary": got.stderr[-300:]}
+        except subprocess.TimeoutExpired:
+            return {"fixed": fixed, "verdict": "error", "summary": "benchmark timeout"}
+
+    with ThreadPoolExecutor(max(1, args.jobs)) as pool, out.open("a") as sink:
+        for row in pool.map(child, todo):
+            done[row["fixed"]] = row
+            sink.write(json.dumps(row) + "\n")
+            sink.flush()
+            print(json.dumps(row), flush=True)
+    return {k: r["verdict"] for k, r in done.items()}
+
+
 def _run_child(manifest: Path, path: str, args: argparse.Namespace) -> dict:
     cmd = [sys.executable, __file__, str(manifest), "-", "--one", path, "--device", args.device,
            "--timeout", str(args.timeout)]
@@ -96,17 +142,25 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=300.0, help="repair time limit per kernel (s)")
     ap.add_argument("--patterns-dir", default="", help="a pattern store to measure against (default: the shipped "
                     "library only, a fresh store per kernel)")
+    ap.add_argument("--twins", action="store_true", help="verify every fixed twin first (OUT.twins.jsonl) and "
+                    "give the rate over the entries whose twin passes too")
     ap.add_argument("--one", help=argparse.SUPPRESS)
+    ap.add_argument("--twin", help=argparse.SUPPRESS)
     args = ap.parse_args()
     manifest = args.manifest.resolve()
     if args.one:
         print(json.dumps(repair_one(manifest, args.one, args.device, args.timeout)), flush=True)
         return 0
+    if args.twin:
+        print(json.dumps(verify_twin(manifest, args.twin, args.device)), flush=True)
+        return 0
     out = Path(args.out)
     done = {}
     if out.is_file():
         done = {r["path"]: r for r in map(json.loads, out.read_text().splitlines()) if r.get("status") != "error"}
-    todo = [e["path"] for e in _entries(manifest, args.device, args.only, args.limit) if e["path"] not in done]
+    entries = _entries(manifest, args.device, args.only, args.limit)
+    twins = _twins(manifest, entries, args) if args.twins else {}
+    todo = [e["path"] for e in entries if e["path"] not in done]
     rows = list(done.values())
     with ThreadPoolExecutor(max(1, args.jobs)) as pool, out.open("a") as sink:
         futures = [pool.submit(_run_child, manifest, p, args) for p in todo]
@@ -121,6 +175,13 @@ def main() -> int:
     secs = [r["seconds"] for r in rows if "seconds" in r]
     print(f"repaired {len(repaired) - len(false)}/{len(rows)}, false repairs {len(false)}, "
           f"median {statistics.median(secs) if secs else 0:.1f} s per kernel")
+    if twins:
+        fixed_of = {e["path"]: e["fixed"] for e in entries}
+        fair = [r for r in rows if twins.get(fixed_of.get(r["path"], "")) == "pass"]
+        good = [r for r in fair if r.get("status") == "repaired" and r.get("fresh") == "pass"]
+        bad = sorted({fixed_of[r["path"]] for r in rows if r not in fair and r["path"] in fixed_of})
+        print(f"over the {len(fair)} entries whose fixed twin passes the verifier: repaired {len(good)}/{len(fair)}; "
+              f"twins that fail it: {', '.join(bad) or 'none'}")
     return 0
 
 

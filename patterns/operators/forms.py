@@ -57,10 +57,13 @@ def _swap_difference(src: Src, line0: int) -> list:
 
 
 _PAIRS = {"tl.exp": "tl.exp2", "tl.exp2": "tl.exp", "tl.log": "tl.log2", "tl.log2": "tl.log",
-          "tl.maximum": "tl.minimum", "tl.minimum": "tl.maximum"}
+          "tl.maximum": "tl.minimum", "tl.minimum": "tl.maximum",
+          # a reduction the other way round (the first of tied indices is the min, the last the max)
+          "tl.max": "tl.min", "tl.min": "tl.max", "tl.argmax": "tl.argmin", "tl.argmin": "tl.argmax"}
 
 
-@operator("function_pair", "sqrt", 1, "the other one of a pair: exp <-> exp2, log <-> log2, maximum <-> minimum",
+@operator("function_pair", "sqrt", 1, "the other one of a pair: exp <-> exp2, log <-> log2, maximum <-> minimum, "
+          "max <-> min",
           scopes=("kernel",))
 def _function_pair(src: Src, line0: int) -> list:
     out = []

@@ -278,15 +278,23 @@ def _drop_operand(src: Src, line0: int) -> list:
     if stmt is None:
         return []
     out = []
+    # the same operand dropped wherever the line repeats it (`(2 - ky) * 3 + (2 - kx)`: both taps flipped)
+    alike: dict[tuple[str, str, str], list[tuple[ast.BinOp, str]]] = {}
     for node in nodes_of(stmt, ast.BinOp):
         if not isinstance(node.op, _DROP_OPS) or node.lineno != node.end_lineno:
             continue
-        for keep, dropped in ((node.left, node.right), (node.right, node.left)):
+        for side, (keep, dropped) in (("r", (node.left, node.right)), ("l", (node.right, node.left))):
             if isinstance(keep, ast.Constant) or any(_PTR.search(x.id) for x in nodes_of(dropped, ast.Name)):
                 continue  # a constant alone, or an address without its base pointer
             text = ast.unparse(keep)
-            e = _replace(src, [(node, f"({text})" if isinstance(keep, ast.BinOp) else text)],
-                         f"`{ast.unparse(node)}` -> `{text}`")
+            new = f"({text})" if isinstance(keep, ast.BinOp) else text
+            alike.setdefault((type(node.op).__name__, side, ast.unparse(dropped)), []).append((node, new))
+            e = _replace(src, [(node, new)], f"`{ast.unparse(node)}` -> `{text}`")
+            if e:
+                out.append(e)
+    for (_, _, dropped), group in alike.items():
+        if len(group) > 1:  # (nested sites overlap: _replace refuses them)
+            e = _replace(src, group, f"`{dropped}` dropped at all {len(group)} sites")
             if e:
                 out.append(e)
     return out

@@ -735,3 +735,56 @@ def gather_kernel(x_ptr, t_ptr, o_ptr, n_rows, stride, BLOCK_R: tl.constexpr, BL
 ''')
     made = [new[0] for _, a, b, new in OPERATORS["row_offset"].propose(src, 10)]
     assert "    xt = tl.load(x_ptr + rows * stride + tgt, mask=rows < n_rows, other=0.0)" in made
+
+
+ANALOG_SRC = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def resample_kernel(x_ptr, b_ptr, s_ptr, o_ptr, n, H, W, sy, sx, BLOCK: tl.constexpr):
+    co = tl.arange(0, BLOCK)
+    px = tl.arange(0, BLOCK)
+    oy = tl.program_id(0)
+    ox = px
+    src_x = (ox.to(tl.float32) + 0.5) * sx - 0.5
+    src_y = oy.to(tl.float32) * sy
+    acc = tl.zeros([BLOCK, BLOCK], dtype=tl.float32)
+    bias = tl.load(b_ptr + co, mask=co < n, other=0.0)
+    h = tl.zeros([BLOCK], dtype=tl.float32)
+    for t in range(n):
+        decay = tl.exp(-tl.load(s_ptr + t))
+        xv = tl.load(x_ptr + co * n + t)
+        h = xv * src_x
+        nxt = tl.load(x_ptr + co * n + t)
+        acc += (h + nxt)[:, None] * src_y
+    y = acc
+    tl.store(o_ptr + co[:, None] * BLOCK + px[None, :], y)
+'''
+
+
+@pytest.mark.parametrize("operator,needle", [
+    ("sibling_line", "src_y = (oy.to(tl.float32) + 0.5) * sy - 0.5"),  # written like its x analog
+    ("dead_term", "y = acc + bias[:, None]"),  # the loaded bias, broadcast like its index `co[:, None]`
+    ("dead_term", "h = decay * h + xv * src_x"),  # a carried state overwritten, with the unused decay
+    ("index_shift", "nxt = tl.load(x_ptr + co * n + (t + 1))"),  # the next step, one off
+    ("drop_operand", "w_ptr + (ky) * 3 + (kx)"),  # a flip dropped at both taps
+])
+def test_analog_operators_propose_the_inverse_edit(operator, needle):
+    from kagent.patterns.operators.base import Src
+
+    source = ANALOG_SRC + '''
+
+@triton.jit
+def conv_kernel(w_ptr, o_ptr):
+    for ky in tl.static_range(3):
+        for kx in tl.static_range(3):
+            tl.store(o_ptr + ky * 3 + kx, tl.load(w_ptr + (2 - ky) * 3 + (2 - kx)))
+'''
+    src = Src(source)
+    op = OPERATORS[operator]
+    made = ["\n".join([*src.lines[:a], *new, *src.lines[b:]]) for line0 in range(len(src.lines))
+            if src.scope_of(line0) in op.scopes for _, a, b, new in op.propose(src, line0)]
+    assert any(needle in m for m in made), operator
+    # tiles of offsets are not shifted, and an index is never added into a value
+    assert not any("(co + 1)" in m or "y = acc + co" in m for m in made)

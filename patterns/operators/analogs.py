@@ -1,0 +1,166 @@
+"""Analog operators: a line that should have been written like its counterpart, or that left out a
+value the kernel has at hand.
+
+- a line computed unlike its axis analog: `src_y = oy * sy` beside `src_x = (ox + 0.5) * sx - 0.5`
+  (the half-pixel offsets, an eps, a clamp kept on one axis only) -> rewritten as the analog with the
+  axis names exchanged;
+- a value the kernel computes and never uses, left out of a later value: `y = acc` -> `y = acc + b`, a
+  carried state overwritten -> `h = dA * h + x`;
+- an address index one off: `v_ptr + t` -> `v_ptr + t + 1` (the next step, the previous element).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from kagent.patterns.operators.base import Kernel, Src, nodes_of, operator
+from kagent.patterns.operators.flow import _dead_values
+from kagent.patterns.operators.generic import _PTR, _replace, _role, _stmt_at
+
+# one axis token and its partner: a whole `_`-separated part (`row_start`), or the last letter of a
+# short part (`ox` -> `oy`, `sh` -> `sw`)
+_WORDS = {"row": "col", "rows": "cols", "height": "width", "x": "y", "h": "w", "r": "c", "m": "n", "i": "j"}
+_WORDS.update({v: k for k, v in list(_WORDS.items())})
+_LETTERS = {"x": "y", "y": "x", "h": "w", "w": "h"}
+
+
+def _partners(name: str) -> list[str]:
+    """Names one axis token away from `name` (most specific first)."""
+    parts = name.split("_")
+    out = []
+    for i, part in enumerate(parts):
+        low = part.lower()
+        for new in ([_WORDS[low]] if low in _WORDS else []) + (
+                [part[:-1] + _LETTERS[part[-1]]] if 1 < len(part) <= 3 and part[-1] in _LETTERS else []):
+            if low in _WORDS and part.isupper():
+                new = new.upper()
+            cand = "_".join([*parts[:i], new, *parts[i + 1:]])
+            if cand != name and cand not in out:
+                out.append(cand)
+    return out
+
+
+def _partner(name: str, known: set[str]) -> str | None:
+    return next((p for p in _partners(name) if p in known), None)
+
+
+def _assigns(k: Kernel) -> list[ast.Assign]:
+    return [n for n in nodes_of(k.node, ast.Assign) if len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+            and n.lineno == n.end_lineno]
+
+
+@operator("sibling_line", "operand", 2, "a line computed unlike its axis analog: src_y = oy * sy beside "
+          "src_x = (ox + 0.5) * sx - 0.5 -> src_y = (oy + 0.5) * sy - 0.5")
+def _sibling_line(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    stmt = _stmt_at(src, line0)
+    if k is None or not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+        return []
+    known = {n.id for n in nodes_of(k.node, ast.Name)} | set(k.params)
+    target = stmt.targets[0].id
+    out = []
+    for other in _assigns(k):
+        if other is stmt or _partner(other.targets[0].id, known) != target:
+            continue
+        # the analog's value with every axis name exchanged (names without a partner kept)
+        swaps = {n.id: p for n in nodes_of(other.value, ast.Name) if (p := _partner(n.id, known))}
+        if not swaps:
+            continue
+        new = ast.unparse(other.value)
+        new = re.sub(r"\b\w+\b", lambda m: swaps.get(m.group(0), m.group(0)), new)
+        try:
+            if ast.dump(ast.parse(new, mode="eval").body) == ast.dump(stmt.value):
+                continue
+        except SyntaxError:
+            continue
+        e = _replace(src, [(stmt.value, new)], f"`{target}` computed like its analog `{other.targets[0].id}`: `{new}`")
+        if e:
+            out.append(e)
+    return out
+
+
+def _data_dead(k: Kernel, line0: int) -> list[str]:
+    """Values (not indices, masks or pointers) the kernel computes before `line0` and never reads."""
+    defs = {t.id: n for n in _assigns(k) for t in n.targets}
+    out = []
+    for name, last in _dead_values(k.node.body).items():
+        d = defs.get(name)
+        if d is None or last > line0 or _PTR.search(name) or "mask" in name.lower():
+            continue
+        text = ast.unparse(d.value)
+        if "program_id" in text or "arange" in text or _role(name, k) not in ("data", "fscalar", "scalar"):
+            continue
+        out.append(name)
+    return out
+
+
+@operator("dead_term", "operand", 3, "a value the kernel computes and never uses, left out of a later value: "
+          "y = acc -> y = acc + b; a carried state overwritten: h = x -> h = dA * h + x")
+def _dead_term(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    stmt = _stmt_at(src, line0)
+    if k is None or not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+        return []
+    dead = _data_dead(k, line0)
+    if not dead:
+        return []
+    v, value = stmt.targets[0].id, ast.unparse(stmt.value)
+    text = ast.unparse(k.node)
+    # a state carried across a loop's iterations: assigned before, overwritten in the loop
+    loops = [f for f in nodes_of(k.node, ast.For) if f.lineno <= stmt.lineno <= (f.end_lineno or f.lineno)]
+    carried = bool(loops) and any(a.lineno < loops[-1].lineno for a in _assigns(k) if a.targets[0].id == v)
+    out = []
+    for d in dead[:3]:
+        form = _broadcast_form(k, d, text)
+        news = [f"{value} + {form}", f"({value}) * {form}"]
+        if carried and v not in {n.id for n in nodes_of(stmt.value, ast.Name)}:
+            news.append(f"{form} * {v} + {value}")
+        for new in news:
+            e = _replace(src, [(stmt.value, new)], f"the unused `{d}` put into `{v}`: `{new}`")
+            if e:
+                out.append(e)
+    return out
+
+
+def _broadcast_form(k: Kernel, name: str, text: str) -> str:
+    """`name` as a 2-D tile would use it: broadcast like the index its load reads by (`b[:, None]` for a
+    bias loaded at `co` where the tile uses `co[:, None]`), else as it is."""
+    d = next((a for a in _assigns(k) if a.targets[0].id == name), None)
+    if d is None or "None]" in ast.unparse(d.value) or not ast.unparse(d.value).startswith("tl.load("):
+        return name  # already a tile, or not a loaded vector
+    for idx in sorted({n.id for n in nodes_of(d.value, ast.Name)}):
+        for form in ("[:, None]", "[None, :]"):
+            if f"{idx}{form}" in text:
+                return f"{name}{form}"
+    return name
+
+
+@operator("index_shift", "compare", 3, "an address index one off: v_ptr + t -> v_ptr + t + 1 (the next step, "
+          "the previous element)")
+def _index_shift(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    out = []
+    calls = [c for c in nodes_of(src.tree, ast.Call) if c.lineno - 1 == line0 and c.args
+             and re.fullmatch(r"tl\.(load|store|atomic_\w+)", ast.unparse(c.func))]
+    loops = {f.target.id for f in nodes_of(k.node, ast.For) if isinstance(f.target, ast.Name)}
+    tiles = {a.targets[0].id for a in _assigns(k) if "arange" in ast.unparse(a.value)}  # offsets, not one index
+    for call in calls:
+        seen: set[str] = set()
+        for n in nodes_of(call.args[0], ast.Name):
+            # a scalar index (a loop counter, a step, a position) added into the address, not a tile of offsets
+            if n.id in seen or _PTR.search(n.id) or "stride" in n.id.lower() or n.id in k.constexpr:
+                continue
+            role = _role(n.id, k)
+            if n.id not in loops and role != "index" and (role != "scalar" or n.id in k.params):
+                continue
+            if n.id in tiles:
+                continue
+            seen.add(n.id)
+            for delta in ("+ 1", "- 1"):
+                e = _replace(src, [(n, f"({n.id} {delta})")], f"`{n.id}` -> `{n.id} {delta}` in the address")
+                if e:
+                    out.append(e)
+    return out[:4]
