@@ -117,7 +117,7 @@ class Screener:
         try:
             files = inspect_sources(self.candidate, None if self.reference == self.candidate else self.reference)
             self.hide = hidden_paths(files)
-            planned = plan_cases(config, files.shape_constants, files.reference_source)
+            planned = plan_cases(config, files.shape_constants, files.reference_source, device)
             # the reference runs only the screen's cases: the first seed and the failing ones, at most
             # 5, shapes last (they re-execute the module); not the whole suite's costly shapes
             want = [c for c in planned if c.name in self.failing_cases or c.name == planned[0].name]

@@ -116,7 +116,9 @@ def shape_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict[str, 
     return unique
 
 
-def plan_cases(config: VerifyConfig, constants: list[ShapeConstant], reference_source: str = "") -> list[CaseSpec]:
+def plan_cases(config: VerifyConfig, constants: list[ShapeConstant], reference_source: str = "",
+               device: str | None = None) -> list[CaseSpec]:
+    """device: where the cases run, as resolved ("cpu": the Triton interpreter sizes the rows case down)."""
     base = config.seed if config.seed is not None else 42  # verify_files draws a fresh one first
     cases = [
         CaseSpec(name=f"seed{i}", kind="seed", seed=base + 1000 * i, init_seed=base, full_checks=i == 0,
@@ -149,6 +151,8 @@ def plan_cases(config: VerifyConfig, constants: list[ShapeConstant], reference_s
     if config.adversarial_cases:  # hook: verifiers/suite_adversarial.py
         from kagent.verifiers.suite_adversarial import adversarial_cases
 
-        cases += [CaseSpec(**{"init_seed": base, **c}) for c in adversarial_cases(base, constants, reference_source)
+        interpreter = (device or config.device) == "cpu"
+        cases += [CaseSpec(**{"init_seed": base, **c})
+                  for c in adversarial_cases(base, constants, reference_source, interpreter=interpreter)
                   if (c["kind"] == "stress" and config.stress) or (c["kind"] == "shape" and config.shapes)]
     return cases

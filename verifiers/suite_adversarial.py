@@ -108,7 +108,30 @@ def estimate(constants: list[ShapeConstant], overrides: dict[str, int], sizes: s
     return n
 
 
-def adversarial_variants(constants: list[ShapeConstant], reference_source: str = "") -> list[tuple[str, dict[str, int]]]:
+# Under the Triton interpreter the rows case costs CPU per program and per loop step (a kernel that loops
+# over 64 time steps for each of 4097 rows: 200 s on a loaded 2-core machine): there the other sizes are
+# capped until the case holds at most this many elements. Its rows stay past the grid cap, which is
+# what it is for; the default-shape and x4 / past-cap cases keep the full sizes.
+ROWS_CPU_NUMEL = 4097 * 16  # 4097 rows of 16 elements
+_ROWS_CPU_CAPS = (256, 128, 64, 32, 16)
+
+
+def _lighter_rows(constants: list[ShapeConstant], ov: dict[str, int], sizes: set[str] | None) -> dict[str, int]:
+    """The rows case `ov` with its other sizes capped (powers of two: divisibility by the originals'
+    powers of two holds) until it fits ROWS_CPU_NUMEL; the smallest cap where none does."""
+    if estimate(constants, ov, sizes) <= ROWS_CPU_NUMEL:
+        return ov
+    capped = ov
+    for cap in _ROWS_CPU_CAPS:
+        capped = {**{c.name: min(c.value, cap) for c in constants if c.name not in ov}, **ov}
+        if estimate(constants, capped, sizes) <= ROWS_CPU_NUMEL:
+            break
+    return capped
+
+
+def adversarial_variants(constants: list[ShapeConstant], reference_source: str = "",
+                         interpreter: bool = False) -> list[tuple[str, dict[str, int]]]:
+    """interpreter: the rows case with its other sizes capped (ROWS_CPU_NUMEL)."""
     if not constants:
         return []
     sizes = size_names(reference_source) if reference_source else None
@@ -127,7 +150,8 @@ def adversarial_variants(constants: list[ShapeConstant], reference_source: str =
         out.append(("x4", {largest.name: largest.value * 4}))
     for rows in (ROWS_PAST_CAP, max(first.value * 4, GRID_CAP_ROWS)):
         if first.name != largest.name and rows > first.value and _estimate(constants, {first.name: rows}) <= ADVERSARIAL_NUMEL:
-            out.append(("rows_past_grid_cap", {first.name: rows}))
+            ov = {first.name: rows}
+            out.append(("rows_past_grid_cap", _lighter_rows(constants, ov, sizes) if interpreter else ov))
             break
     seen, unique = set(), []
     for name, ov in out:
@@ -210,15 +234,20 @@ def _divisible_past(ov: dict[str, int], original: dict[str, int]) -> list[dict[s
     return out
 
 
-def adversarial_cases(base_seed: int, constants: list[ShapeConstant], reference_source: str = "") -> list[dict[str, Any]]:
-    """The cases, as CaseSpec fields (verifiers/suite.py builds them)."""
+def adversarial_cases(base_seed: int, constants: list[ShapeConstant], reference_source: str = "",
+                      interpreter: bool = False) -> list[dict[str, Any]]:
+    """The cases, as CaseSpec fields (verifiers/suite.py builds them). interpreter: see ROWS_CPU_NUMEL."""
     cases: list[dict[str, Any]] = [
         {"name": "stress_mean_1e3", "kind": "stress", "seed": base_seed + 11, "transform": "mean_1e3"},
         {"name": "stress_beyond_fp16", "kind": "stress", "seed": base_seed + 13, "transform": "beyond_fp16"},
     ]
     original = {c.name: c.value for c in constants}
-    for name, ov in adversarial_variants(constants, reference_source):
+    first = constants[0].name if constants else ""
+    for name, ov in adversarial_variants(constants, reference_source, interpreter):
+        fallbacks = _divisible_past(ov, original)
+        if len(ov) > 1 and name == "rows_past_grid_cap":  # capped sizes a reference rejects: the full ones
+            fallbacks.append({first: ov[first]})
         # rows a capped grid never reaches stay unwritten: the canary probes tell that apart
         cases.append({"name": f"shape_{name}", "kind": "shape", "seed": base_seed + 17, "overrides": ov,
-                      "fallbacks": _divisible_past(ov, original), "full_checks": name == "rows_past_grid_cap"})
+                      "fallbacks": fallbacks, "full_checks": name == "rows_past_grid_cap"})
     return cases

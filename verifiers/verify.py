@@ -981,7 +981,7 @@ def _verify_files(files: ProblemFiles, config: VerifyConfig, holds: contextlib.E
                                  "--require-sandbox was given: install bubblewrap or enable user namespaces")
     if config.seed is None:  # drawn fresh for this run, reported; --seed replays it
         config = config.model_copy(update={"seed": fresh_seed()})
-    cases = plan_cases(config, files.shape_constants, files.reference_source)
+    cases = plan_cases(config, files.shape_constants, files.reference_source, device)
     notes: list[Finding] = []
     clock = time.monotonic()
     if not reference_cached(files, cases, device, config) and not _forks(device):

@@ -55,3 +55,23 @@ def test_4097_rows_fit_by_shrinking_the_other_sizes():
     assert _variants("bias_relu_scale.py")["rows_past_grid_cap"]["batch_size"] == 4097
     src2 = (PROBLEMS / "bias_relu_scale.py").read_text()
     assert rows_past_cap_shrunk(shape_constants(ast.parse(src2)), src2) is None
+
+
+def test_the_interpreter_rows_case_keeps_its_rows_and_caps_the_other_sizes():
+    """Under the Triton interpreter the rows case's cost grows with every other size (a loop over 64
+    time steps per row: 200 s on 2 cores): there the other sizes are capped to fit ROWS_CPU_NUMEL,
+    the row count stays past the grid cap, and the full-size case is the reference's last fallback."""
+    from kagent.verifiers.suite_adversarial import ROWS_CPU_NUMEL, adversarial_cases, estimate
+
+    src = "batch_size = 8\nhorizon = 64\n\ndef get_inputs():\n    return [torch.randn(batch_size, horizon)]\n"
+    consts = shape_constants(ast.parse(src))
+    gpu = dict(adversarial_variants(consts, src))["rows_past_grid_cap"]
+    cpu = dict(adversarial_variants(consts, src, interpreter=True))["rows_past_grid_cap"]
+    assert gpu == {"batch_size": 4097}
+    assert cpu["batch_size"] == 4097 and cpu["horizon"] < 64 and estimate(consts, cpu) <= ROWS_CPU_NUMEL
+    case = next(c for c in adversarial_cases(1, consts, src, interpreter=True) if c["name"] == "shape_rows_past_grid_cap")
+    assert case["overrides"] == cpu and case["fallbacks"][-1] == {"batch_size": 4097} and case["full_checks"]
+    # a case already within the budget is left as it is
+    small = "batch_size = 8\nn = 4\n\ndef get_inputs():\n    return [torch.randn(batch_size, n)]\n"
+    sc = shape_constants(ast.parse(small))
+    assert dict(adversarial_variants(sc, small, interpreter=True)) == dict(adversarial_variants(sc, small))
