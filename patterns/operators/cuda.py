@@ -152,3 +152,92 @@ def _arg_swap(src: Src, line0: int) -> list:
             out.append(one_line(f"line {line0 + 1}: exchange `{a}` and `{b}` in {m.group(1)}()", line0,
                                 code[: m.end()] + new_inner + code[end - 1:]))
     return out[:8]
+
+
+_C_STORE = re.compile(r"^(\s*)(\*\s*\w+|\w+\s*\[[^;]+?\])\s*(\+|-)?=(?!=)\s*(.+?);\s*$")
+
+
+@operator("cuda_atomic", "atomic", 2, "a store or += to memory other threads also update: *out += v -> "
+          "atomicAdd(out, v)", scopes=("cuda",))
+def _c_atomic(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    m = _C_STORE.match(code or "")
+    if m is None or "__shared__" in code or re.match(r"\s*(float|double|int|const|auto|half|__half)\b", code):
+        return []
+    target, op, value = m.group(2).replace(" ", ""), m.group(3), m.group(4)
+    if not target.startswith("*") and re.match(r"s_|sh_|smem|shared|tile", target):
+        return []  # shared memory: a block's own scratch
+    addr = target[1:] if target.startswith("*") else f"&{target}"
+    value = f"-({value})" if op == "-" else value
+    return [one_line(f"line {line0 + 1}: `{target} {op or ''}= ...` -> atomicAdd", line0,
+                     f"{m.group(1)}atomicAdd({addr}, {value});")]
+
+
+@operator("cuda_abs", "operand", 3, "a max of magnitudes that lost its abs: fmaxf(m, x) -> fmaxf(m, fabsf(x))",
+          scopes=("cuda",))
+def _c_abs(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    if code is None:
+        return []
+    out = []
+    for m in re.finditer(r"\b(fmaxf|fmax|max)\(\s*(\w+)\s*,\s*", code):
+        end = call_span(code, m.end(0) - len(m.group(0)) + len(m.group(1)))
+        if end is None:
+            continue
+        arg = code[m.end(): end - 1].strip()
+        if arg.startswith(("fabs", "abs")):
+            continue
+        out.append(one_line(f"line {line0 + 1}: |{arg}| in {m.group(1)}", line0,
+                            code[: m.end()] + f"fabsf({arg})" + code[end - 1:]))
+    return out
+
+
+_C_INT_DECL = re.compile(r"\b(?:const\s+)?(?:int|long|int64_t|int32_t|unsigned|size_t)\s+(\w+)\s*[=;,)]")
+
+
+@operator("cuda_float_div", "divisor", 2, "an integer division where a float one was meant: 200 / 3 -> "
+          "200.0f / 3.0f, n / k -> (float)n / k", scopes=("cuda",))
+def _c_float_div(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    if code is None or re.search(r"\bfor\s*\(|\[[^\]]*/", code) or _C_INT_DECL.match(code.strip() + ";"):
+        return []  # a loop header, an index or an integer's definition: integer division is meant there
+    ints = set(_C_INT_DECL.findall("\n".join(src.lines)))
+    out = [one_line(f"line {line0 + 1}: float division of integer literals", line0, new)
+           for new in sub_each(r"(?<![\w.])(\d+)\s*/\s*(\d+)(?![\w.])", r"\1.0f / \2.0f", code, limit=2)]
+    for m in re.finditer(r"\b(\w+)\s*/\s*(\w+)\b", code):
+        if m.group(1) in ints and (m.group(2) in ints or m.group(2).isdigit()):
+            out.append(one_line(f"line {line0 + 1}: `{m.group(0)}` in float", line0,
+                                code[: m.start()] + f"(float){m.group(1)} / {m.group(2)}" + code[m.end():]))
+    return out[:3]
+
+
+@operator("cuda_bitmask", "operand", 1, "a shifted field kept whole: (p >> k) -> ((p >> k) & MASK) with a mask "
+          "the source applies elsewhere", scopes=("cuda",))
+def _c_bitmask(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    if code is None or ">>" not in code:
+        return []
+    masks = sorted(set(re.findall(r"&\s*(0x[0-9A-Fa-f]+)", "\n".join(src.lines))))
+    out = []
+    m = re.search(r"=\s*([^;=]*>>\s*\w+)\s*;", code)
+    if m and "&" not in m.group(1):
+        for mask in masks[:3]:
+            out.append(one_line(f"line {line0 + 1}: mask the shifted field with {mask}", line0,
+                                code[: m.start(1)] + f"({m.group(1).strip()}) & {mask}" + code[m.end(1):]))
+    return out
+
+
+_C_SIZES = (("H", "W"), ("M", "N"), ("rows", "cols"), ("height", "width"), ("n_rows", "n_cols"))
+
+
+@operator("cuda_size_swap", "stride", 2, "an index scaled by the other extent: y * H -> y * W", scopes=("cuda",))
+def _c_size_swap(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    if code is None or not re.search(r"\[|\+", code):
+        return []
+    out = []
+    for a, b in _C_SIZES:
+        for x, y in ((a, b), (b, a)):
+            for new in sub_each(rf"(\*\s*){x}\b", rf"\g<1>{y}", code, limit=2):
+                out.append(one_line(f"line {line0 + 1}: `* {x}` -> `* {y}`", line0, new))
+    return out[:4]

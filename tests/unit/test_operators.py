@@ -788,3 +788,49 @@ def conv_kernel(w_ptr, o_ptr):
     assert any(needle in m for m in made), operator
     # tiles of offsets are not shifted, and an index is never added into a value
     assert not any("(co + 1)" in m or "y = acc + co" in m for m in made)
+
+
+CUDA_FORMS_SRC = '''import torch
+import torch.nn as nn
+from torch.utils.cpp_extension import load_inline
+
+cuda_src = """
+__global__ void unpack_absmax(const int* packed, const float* x, float* out, float* amax, int H, int W, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        const int lo = packed[i] & 0xF;
+        const int hi = packed[i] >> 4;
+        const float scale = 127 / 2;
+        float m = 0.0f;
+        m = fmaxf(m, x[i]);
+        int y = i / W;
+        out[y * H + i % W] = (lo + hi) * scale;
+        *amax += m;
+    }
+}
+"""
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        return x
+'''
+
+
+@pytest.mark.parametrize("operator,needle", [
+    ("cuda_atomic", "atomicAdd(amax, m);"),  # a += every thread makes: lost updates
+    ("cuda_abs", "m = fmaxf(m, fabsf(x[i]));"),  # absmax
+    ("cuda_float_div", "const float scale = 127.0f / 2.0f;"),  # integer division of literals
+    ("cuda_bitmask", "const int hi = (packed[i] >> 4) & 0xF;"),  # the mask its sibling field has
+    ("cuda_size_swap", "out[y * W + i % W]"),  # a row index scaled by the row length
+])
+def test_cuda_c_form_operators_edit_the_kernel_string(operator, needle):
+    from kagent.patterns.operators.base import Src
+
+    src = Src(CUDA_FORMS_SRC)
+    op = OPERATORS[operator]
+    made = ["\n".join([*src.lines[:a], *new, *src.lines[b:]]) for line0 in range(len(src.lines))
+            if src.scope_of(line0) in op.scopes for _, a, b, new in op.propose(src, line0)]
+    assert any(needle in m for m in made), operator
+    # declarations, loop indices and the shifted field's own mask line are left alone
+    assert not any("atomicAdd(&int" in m or "(float)i / W" in m or "(packed[i] & 0xF) & 0xF" in m for m in made)
