@@ -459,6 +459,11 @@ def search_propose(
     c = _next_improvement(search, seen, max_improvements)  # out of time: the best improvements still go
     if c is not None:
         return propose(c, "reduces the error on the screen")
+    rem = left()
+    if rem is not None and rem < 20 and (search.pending or not search.extended):
+        # stopped by the clock, not by running out of edits: say so (and how much was left)
+        return Proposal(status="wall_time", message=f"{explain(search)}; the time ran out with "
+                        f"{len(search.pending)} edits{'' if search.extended else ' and the second tier'} unscreened")
     return Proposal(status="exhausted", message=explain(search))
 
 
