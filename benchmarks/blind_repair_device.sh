@@ -6,17 +6,22 @@
 # Knobs: SRC (a kagent source tree to install; default the working tree), TAG (the output name),
 #        JOBS, DEVICE (cpu: the Triton entries under the interpreter; cuda: the CUDA C ones on the GPU),
 #        TIMEOUT (per kernel, s), DEADLINE (s: the eval is stopped then; its rows so far stay), BG (a
-#        command started beside it, log bg.log, e.g. check_blind.py --backend cuda).
+#        command started beside it, log bg.log, e.g. check_blind.py --backend cuda, or this script again
+#        with another TAG after a sleep), TWINS=1 (verify every fixed twin first: --twins), RESUME.
 set -uo pipefail
 MANIFEST=$1
 export OUT=${OUT:-/tmp/kagent-blind-out}
 mkdir -p "$OUT"
 SRC=${SRC:-.}
 SITE=/tmp/site-${TAG:-run}
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
-  > "$OUT/install.log" 2>&1 || { cat "$OUT/install.log"; exit 1; }
+# the wheels once per machine (a second eval started beside the first, as BG, finds them there)
+if [ ! -f /tmp/site/.kagent-wheels ]; then
+  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
+    > "$OUT/install.log" 2>&1 || { cat "$OUT/install.log"; exit 1; }
+  touch /tmp/site/.kagent-wheels
+fi
 python3 -m pip install -q --no-index --no-deps --no-build-isolation --no-compile --target "$SITE" "$SRC" \
-  >> "$OUT/install.log" 2>&1 || { cat "$OUT/install.log"; exit 1; }
+  >> "$OUT/install_${TAG:-run}.log" 2>&1 || { cat "$OUT/install_${TAG:-run}.log"; exit 1; }
 if ! command -v bwrap >/dev/null 2>&1 && ls .whl/bubblewrap_*.deb >/dev/null 2>&1; then
   dpkg -x .whl/bubblewrap_*.deb /tmp/bwrap-deb && export PATH="/tmp/bwrap-deb/usr/bin:$PATH"
 fi
@@ -27,6 +32,7 @@ BG_PID=
 if [ -n "${BG:-}" ]; then bash -c "$BG" > "$OUT/bg.log" 2>&1 & BG_PID=$!; fi
 ROWS="$OUT/repair_${TAG:-run}.jsonl"
 [ -f "${RESUME:-}" ] && cp "$RESUME" "$ROWS"
+[ -f "${RESUME:-}.twins.jsonl" ] && cp "$RESUME.twins.jsonl" "$ROWS.twins.jsonl"
 timeout -s INT ${DEADLINE:-560} python3 -P benchmarks/blind_repair_eval.py "$MANIFEST" "$ROWS" --jobs ${JOBS:-14} \
   --device ${DEVICE:-cpu} --timeout ${TIMEOUT:-300} ${TWINS:+--twins} > "$OUT/eval_${TAG:-run}.log" 2>&1
 echo "eval exit $?" >> "$OUT/eval_${TAG:-run}.log"
