@@ -33,7 +33,7 @@ if [ -n "${BG:-}" ]; then bash -c "$BG" > "$OUT/bg.log" 2>&1 & BG_PID=$!; fi
 ROWS="$OUT/repair_${TAG:-run}.jsonl"
 [ -f "${RESUME:-}" ] && cp "$RESUME" "$ROWS"
 [ -f "${RESUME:-}.twins.jsonl" ] && cp "$RESUME.twins.jsonl" "$ROWS.twins.jsonl"
-timeout -s INT ${DEADLINE:-560} python3 -P benchmarks/blind_repair_eval.py "$MANIFEST" "$ROWS" --jobs ${JOBS:-14} \
+timeout -k 20 -s INT ${DEADLINE:-560} python3 -P benchmarks/blind_repair_eval.py "$MANIFEST" "$ROWS" --jobs ${JOBS:-14} \
   --device ${DEVICE:-cpu} --timeout ${TIMEOUT:-300} ${TWINS:+--twins} > "$OUT/eval_${TAG:-run}.log" 2>&1
 echo "eval exit $?" >> "$OUT/eval_${TAG:-run}.log"
 tail -3 "$OUT/eval_${TAG:-run}.log"
