@@ -342,3 +342,28 @@ def test_audit_threads_in_cpp_sources_are_flagged(cpp):
         "method-called-with-tmp"])
 def test_audit_reads_through_names_and_helpers(src):
     assert "anticheat.io_access" in _checks(src + _INIT.format("pass"))
+
+
+def test_a_helper_called_at_init_is_forward_code_only_when_it_returns_code():
+    """A buffer built in __init__ by a helper that returns a tensor is data in forward (honest); a
+    factory whose result forward calls (a lambda or an inner def doing torch math) is still read."""
+    factory = '''
+import torch, torch.nn as nn
+def make():
+    return lambda x: torch.relu(x)
+def make_inner() -> torch.Tensor:
+    def f(x):
+        return torch.sigmoid(x)
+    return f
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.op, self.op2 = make(), make_inner()
+        self.a = make()
+        self.b = make_inner()
+    def forward(self, x):
+        return self.a(x) + self.b(x)
+'''
+    ops = {f.evidence.get("op") for f in static_findings(factory) if f.severity == "error"}
+    assert {"torch.relu", "torch.sigmoid"} <= ops, ops
+    assert not _errors(HONEST / "triton_window_buffer.py")

@@ -595,12 +595,25 @@ class Analysis:
                 continue
             yield from self._targets_of(sym, unit.path)
 
+    def _returns_tensors_only(self, name: str) -> bool:
+        """Every `return` of module function `name` gives a tensor and it defines no code of its own
+        (no nested def or lambda): its result, read in forward, is data, not code that runs there."""
+        fdef = self.functions[name]
+        if any(isinstance(n, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n is not fdef
+               for n in ast.walk(fdef)):
+            return False
+        returns = [n.value for n in ast.walk(fdef) if isinstance(n, ast.Return)]
+        unit = self._unit_for(name, fdef, (name,), None)
+        return bool(returns) and all(r is not None and self.is_tensor_expr(r, unit) for r in returns)
+
     def _targets_of(self, sym: str, path: tuple[str, ...]):
         m = re.match(r"^<(?:new:)?<?(def|class|meth|lambda|global|super):([\w.]+)>", sym)
         if not m:
             return
         kind, name = m.group(1), m.group(2)
         if kind == "def" and name in self.functions and name not in self.kernels:
+            if sym.startswith("<new:") and self._returns_tensors_only(name):
+                return  # a tensor made by calling `name` elsewhere (a buffer built in __init__): not forward code
             yield (name, self.functions[name], (*path, name), None)
         elif kind == "lambda" and name in self.module_values:
             yield (f"<module>.{name}", self.module_values[name], (*path, name), None)
