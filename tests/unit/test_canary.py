@@ -49,3 +49,28 @@ def test_canary_runs_are_skipped_only_where_they_cannot_change_the_verdict(monke
     monkeypatch.setattr(bounds, "_enabled", True)
     monkeypatch.setattr(bounds, "_patched", [(bounds._State, "__init__", None)])  # a wrapper replaced
     assert _canaries_can_tell(written, "cpu", job)
+
+
+def test_run_to_run_noise_is_looked_for_before_a_canary_difference_counts(monkeypatch):
+    """A GPU kernel that sums with atomics may repeat itself once by chance and then differ: the
+    reruns go on until one differs, and a canary run within 4x that noise is not an out-of-bounds read."""
+    from kagent.verifiers import harness
+
+    class Run:
+        def __init__(self, value):
+            self.outputs = [torch.tensor([value], dtype=torch.float32)]
+
+    main, canary = Run(1.0), Run(1.0 + 2.4e-7)
+    sums = iter([1.0, 1.0 + 1.2e-7, 1.0, 1.0 - 1.2e-7])
+    monkeypatch.setattr(harness, "_on_gpu", lambda outputs: True)
+    reruns = harness._noise_reruns(lambda: Run(next(sums)), main)
+    assert len(reruns) == 4  # the identical rerun did not end the search; the second differing one did
+    noise = harness._noisiest(main.outputs, reruns)
+    assert noise is not None
+    assert harness._diff_outputs(main.outputs, canary.outputs) and not harness._diff_outputs(
+        main.outputs, canary.outputs, noise=noise)
+    # a NaN read from a guard is never noise
+    assert harness._diff_outputs(main.outputs, [torch.tensor([float("nan")])], noise=noise)
+    # on the CPU (deterministic interpreter) one rerun, as before
+    monkeypatch.setattr(harness, "_on_gpu", lambda outputs: False)
+    assert len(harness._noise_reruns(lambda: Run(1.0), main)) == 1
