@@ -120,7 +120,20 @@ def _dead_term(src: Src, line0: int) -> list:
             e = _replace(src, [(stmt.value, new)], f"the unused `{d}` put into `{v}`: `{new}`")
             if e:
                 out.append(e)
+        # a flag left out of a term: r + gamma * zj -> r + gamma * (1.0 - done) * zj
+        for top in _product_tops(stmt.value):
+            new = f"{ast.unparse(top)} * (1.0 - {form})"
+            e = _replace(src, [(top, new)], f"the unused `{d}` as a factor `(1 - {d})` of `{ast.unparse(top)}`")
+            if e:
+                out.append(e)
     return out
+
+
+def _product_tops(value: ast.expr) -> list[ast.expr]:
+    """The outermost products inside an expression (not the expression itself)."""
+    chains = [n for n in ast.walk(value) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mult)]
+    inner = {id(c.left) for c in chains} | {id(c.right) for c in chains}
+    return [n for n in chains if id(n) not in inner and n is not value][:3]
 
 
 def _broadcast_form(k: Kernel, name: str, text: str) -> str:

@@ -19,7 +19,7 @@ import re
 from kagent.patterns.operators.base import Kernel, Src, nodes_of, operator
 from kagent.patterns.operators.exprs import _stmt_nodes, _swap, _unused
 from kagent.patterns.operators.flow import _dead_values
-from kagent.patterns.operators.generic import _broadcast, _flip
+from kagent.patterns.operators.generic import _broadcast, _flip, _replace
 
 def _value_stmt(src: Src, line0: int) -> bool:
     """A line that computes values (not an index, a mask or a loop header)."""
@@ -315,6 +315,55 @@ def _clamp_side(src: Src, line0: int) -> list:
             e = _swap(src, n, f"{_PAIRS[f]}({ast.unparse(n)}, {other})",
                       f"clamp `{ast.unparse(x)}` on both sides: +/-{ast.unparse(bound)}")
             if e:
+                out.append(e)
+    return out
+
+
+@operator("copy_clamp", "compare", 2, "a value copied where its sibling is clamped by a bound the kernel never reads: "
+          "cs = rho -> cs = min(rho, c_bar) (crho = min(rho, rho_bar) above)", scopes=("kernel",))
+def _copy_clamp(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    value = _assigned_value(src, line0)
+    if k is None or not isinstance(value, ast.Name):
+        return []
+    unused = _unused(k)
+    if not unused:
+        return []
+    # the clamps the kernel applies to this same value elsewhere say which side
+    sides = [ast.unparse(c.func) for c in nodes_of(k.node, ast.Call) if ast.unparse(c.func) in ("tl.minimum", "tl.maximum")
+             and any(isinstance(a, ast.Name) and a.id == value.id for a in c.args)]
+    out = []
+    for f in dict.fromkeys(sides or ["tl.minimum", "tl.maximum"]):
+        for u in unused[:3]:
+            e = _swap(src, value, f"{f}({value.id}, {u})", f"`{value.id}` clamped by the unread `{u}` like its sibling")
+            if e:
+                out.append(e)
+    return out
+
+
+def _dead_max(k: Kernel) -> list[tuple[str, set[str]]]:
+    """Dead locals computed as a maximum (tl.maximum / tl.max), with the names their maximum is over."""
+    dead = set(_dead_values(k.node.body))
+    out = []
+    for a in nodes_of(k.node, ast.Assign):
+        t = a.targets[0] if len(a.targets) == 1 else None
+        if isinstance(t, ast.Name) and t.id in dead and re.match(r"tl\.(maximum|max)\(", ast.unparse(a.value)):
+            out.append((t.id, {n.id for n in nodes_of(a.value, ast.Name)}))
+    return out
+
+
+@operator("exp_shift_max", "stable", 1, "exponentials of values whose maximum the kernel computes and never uses: "
+          "exp(la), exp(lb) -> exp(la - m), exp(lb - m) with m = max(la, lb)", global_=True)
+def _exp_shift_max(src: Src, line0: int) -> list:
+    out = []
+    for k in src.kernels.values():
+        for m, over in _dead_max(k):
+            exps = [c for c in nodes_of(k.node, ast.Call) if ast.unparse(c.func) in ("tl.exp", "tl.exp2") and c.args
+                    and {n.id for n in nodes_of(c.args[0], ast.Name)} & over]
+            parts = [(c.args[0], f"{ast.unparse(c.args[0])} - {m}" if not isinstance(c.args[0], ast.BinOp)
+                      else f"({ast.unparse(c.args[0])}) - {m}") for c in exps]
+            e = _replace(src, parts, f"kernel `{k.name}`: subtract the unused maximum `{m}` inside its exponentials")
+            if parts and e:
                 out.append(e)
     return out
 

@@ -834,3 +834,43 @@ def test_cuda_c_form_operators_edit_the_kernel_string(operator, needle):
     assert any(needle in m for m in made), operator
     # declarations, loop indices and the shifted field's own mask line are left alone
     assert not any("atomicAdd(&int" in m or "(float)i / W" in m or "(packed[i] & 0xF) & 0xF" in m for m in made)
+
+
+UNREAD_SRC = '''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def retrace_kernel(w_ptr, f_ptr, g_ptr, o_ptr, n, hi_a, hi_b, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    m = i < n
+    w = tl.load(w_ptr + i, mask=m, other=0.0)
+    flag = tl.load(f_ptr + i, mask=m, other=0.0)
+    ga = tl.load(g_ptr + i, mask=m, other=0.0)
+    gb = tl.load(g_ptr + n + i, mask=m, other=0.0)
+    top = tl.maximum(ga, gb)
+    ea = tl.exp(ga)
+    eb = tl.exp(gb)
+    a = tl.minimum(w, hi_a)
+    b = w
+    y = a + 0.5 * b * (ea / (ea + eb))
+    tl.store(o_ptr + i, y, mask=m)
+'''
+
+
+@pytest.mark.parametrize("operator,needles", [
+    ("copy_clamp", ["    b = tl.minimum(w, hi_b)"]),  # clamped like its sibling, by the unread bound
+    ("exp_shift_max", ["    ea = tl.exp(ga - top)\n    eb = tl.exp(gb - top)"]),  # both exponentials at once
+    ("dead_term", ["y = a + 0.5 * b * (1.0 - flag) * (ea / (ea + eb))",  # a flag's complement as a factor
+                   "y = a + 0.5 * b * (ea / (ea + eb)) * (1.0 - flag)"]),
+])
+def test_unread_value_operators_propose_the_inverse_edit(operator, needles):
+    from kagent.patterns.operators.base import Src
+
+    src = Src(UNREAD_SRC)
+    op = OPERATORS[operator]
+    lines = [-1] if op.global_ else [ln for ln in range(len(src.lines)) if src.scope_of(ln) in op.scopes]
+    made = ["\n".join([*src.lines[:a], *new, *src.lines[b:]]) for line0 in lines for _, a, b, new in op.propose(src, line0)]
+    assert any(any(n in m for n in needles) for m in made), (operator, [m for m in made][:3])
+    assert not any("b = tl.minimum(w, hi_a)" in m for m in made)  # a bound the kernel reads is not "unread"
