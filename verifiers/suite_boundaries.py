@@ -86,8 +86,13 @@ def boundary_values(source: str) -> list[float] | None:
 
 
 def with_boundaries(t, values: list[float], index: int = 0):
-    """A copy with every fourth element from the second replaced by the planted values in turn, and
-    every fourth from the fourth by the same values rotated by the input's position plus one."""
+    """A copy with every fourth element from the second replaced by a planted value, and every fourth
+    from the fourth by the value planted there rotated by the input's position plus one.
+
+    Which value goes where is drawn (a fixed seed: the same for every input and every run), not
+    taken in turn: in turn, elements a multiple of len(values) x 4 apart always hold related
+    values, and a gate at column c with its `up` at c + 200 of one row held 1.0 only where `up`
+    held 0.0, hiding a `>=` for `>` at the threshold (a blind set's fatrelu)."""
     import torch
 
     out = t.clone().contiguous()
@@ -98,7 +103,8 @@ def with_boundaries(t, values: list[float], index: int = 0):
     for start, shift in ((1, 0), (3, index + 1)):
         picks = torch.arange(start, flat.numel(), 4)
         if picks.numel():
-            flat[picks] = table[(torch.arange(picks.numel()) + shift) % len(values)].to(flat.dtype)
+            drawn = torch.randint(0, len(values), (picks.numel(),), generator=torch.Generator().manual_seed(start))
+            flat[picks] = table[(drawn + shift) % len(values)].to(flat.dtype)
     return out
 
 

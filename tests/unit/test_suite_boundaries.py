@@ -85,3 +85,12 @@ def test_special_points_without_a_jump_get_the_case():
     histc = ("import torch\n\nclass Model(torch.nn.Module):\n    def forward(self, x):\n"
              "        return torch.histc(x, bins=8, min=-2.0, max=2.0)\n")
     assert set(boundary_values(histc)) == {0.0, 2.0, -2.0}
+
+
+def test_planted_values_do_not_pair_up_by_position():
+    """Elements a fixed distance apart (a gate and its `up` in one row) hold unrelated planted values:
+    a threshold value meets nonzero partners."""
+    x = with_boundaries(torch.randn(16, 400), [0.0, 1.0, -1.0]).view(16, 400)
+    gate, up = x[:, :200], x[:, 200:]
+    at_threshold = gate == 1.0
+    assert int(at_threshold.sum()) > 50 and bool((up[at_threshold] != 0).any())
