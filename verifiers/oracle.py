@@ -50,6 +50,13 @@ _USABLE_ELEM = 2e-4  # of max(|truth|, the output's RMS)
 _TAIL_MIN_NUMEL = 1 << 10
 _TAIL_FRACTION = 0.01
 _TAIL_EXCESS = 4.0
+# A small float32 output has the tail too, when it is one or two elements: an honest hat-function
+# projection (w = 1 - |tz - zi| / dz) errs by ~10 ulps of the output's scale at the one atom where w
+# cancels, 2 of 155 elements 1.1x past tolerance with the L2 error within budget (a blind set's
+# correct twin, and the search's right fix for its near-miss, failed there). Two elements are not a
+# wrong row, tail, block or stride; a wrong element errs by far more than 4x.
+_FEW_MIN_NUMEL = 64
+_FEW_MAX = 2
 
 
 def _eps(dtype: torch.dtype) -> float:
@@ -165,7 +172,7 @@ def compare(
     l2_limit = _L2_RATIO_SHARE * ratio * ref_rel_l2 + max(_C_L2 * eps, 4 * _EPS[torch.float32])
     if n_bad == 0 and rel_l2 <= l2_limit:
         return None, ev, f"output {index}: within tolerance (rel L2 {rel_l2:.2e}, reference {ref_rel_l2:.2e})"
-    if rel_l2 <= l2_limit and _noise_tail(bad, value_bad, cand_err, tol, ev.location):
+    if rel_l2 <= l2_limit and _noise_tail(bad, value_bad, cand_err, tol, ev.location, out.dtype):
         return None, ev, (f"output {index}: within tolerance (rel L2 {rel_l2:.2e}, reference {ref_rel_l2:.2e}; "
                           f"{n_bad} of {out.numel()} scattered elements in the noise tail, each within "
                           f"{_TAIL_EXCESS:g}x its tolerance)")
@@ -197,9 +204,10 @@ def _usable(dtype: torch.dtype, rel_l2: float, cand_err: torch.Tensor, t: torch.
 
 
 def _noise_tail(bad: torch.Tensor, value_bad: torch.Tensor, cand_err: torch.Tensor, tol: torch.Tensor,
-                location: str) -> bool:
+                location: str, dtype: torch.dtype = torch.float32) -> bool:
     n_bad = int(bad.sum())
-    if bad.numel() < _TAIL_MIN_NUMEL or n_bad > _TAIL_FRACTION * bad.numel() or location != "scattered":
+    few = dtype in (torch.float32, torch.float64) and bad.numel() >= _FEW_MIN_NUMEL and n_bad <= _FEW_MAX
+    if location != "scattered" or not few and (bad.numel() < _TAIL_MIN_NUMEL or n_bad > _TAIL_FRACTION * bad.numel()):
         return False
     if bool((bad & ~value_bad).any()):  # a NaN or an undefined element is never noise
         return False

@@ -152,6 +152,20 @@ def test_tiny_outputs_get_no_tail(n):
     assert cls is not None, msg
 
 
+@pytest.mark.parametrize("excess,passes", [(1.5, True), (1e3, False)])
+def test_two_elements_of_a_small_float32_output_a_few_ulps_past_tolerance(excess, passes):
+    # an honest hat-function projection: 2 of 155 elements ~1.1x past tolerance where w cancels;
+    # two elements 1000x past it are wrong
+    out, truth, cand = _elementwise_case(n=155, k=2, excess=excess)
+    # the rest carries a one-signed error within tolerance (a formula other than torch's): not noise
+    # by its signs, so only the few-elements rule can pass it
+    rest = cand == out
+    cand[rest] = (truth[rest] * (1 + 2.5e-7)).to(cand.dtype)
+    cls, ev, msg = compare(out, truth, cand, 0, R)
+    assert (cls is None) == passes, msg
+    assert ev.mismatch_count == 2
+
+
 # -- special values ---------------------------------------------------------------------------
 
 def test_special_values_keep_a_duplicated_table_duplicated():
