@@ -19,6 +19,12 @@ DEV = Path(__file__).resolve().parents[1] / "corpus" / "nearmiss_dev"
 MANIFEST = yaml.safe_load((DEV / "manifest.yaml").read_text())
 
 
+def _made(src, op) -> list[str]:
+    """Every source the operator makes from `src` (a Src), at every line of its scopes."""
+    lines = [-1] if op.global_ else [ln for ln in range(len(src.lines)) if src.scope_of(ln) in op.scopes]
+    return ["\n".join([*src.lines[:a], *new, *src.lines[b:]]) for line0 in lines for _, a, b, new in op.propose(src, line0)]
+
+
 @functools.lru_cache(maxsize=None)  # the parametrized tests ask the same sources again and again
 def _edits(src: str, cls: str):
     w = family_weights(Symptoms(failure_class=cls, classes=[cls]))
@@ -661,8 +667,7 @@ def test_value_and_bound_operators_propose_the_inverse_edit(operator, needle):
 
     src = Src(MISC_SRC)
     op = OPERATORS[operator]
-    made = ["\n".join([*src.lines[:a], *new, *src.lines[b:]]) for line0 in range(len(src.lines))
-            if src.scope_of(line0) in op.scopes for _, a, b, new in op.propose(src, line0)]
+    made = _made(src, op)
     assert any(needle in m for m in made), operator
     # a clamp already closed, and a threshold of a live value, are left alone
     assert not any("tl.minimum(tl.minimum(" in m or "min_p * std" in m for m in made)
@@ -698,8 +703,7 @@ def test_recurrence_operators_propose_the_inverse_edit(operator, needle):
 
     src = Src(RECUR_SRC)
     op = OPERATORS[operator]
-    made = ["\n".join([*src.lines[:a], *new, *src.lines[b:]]) for line0 in range(len(src.lines))
-            if src.scope_of(line0) in op.scopes for _, a, b, new in op.propose(src, line0)]
+    made = _made(src, op)
     assert any(needle in m for m in made), operator
     assert not any("tl.log(r_ptr" in m or "-0.5 * nonterm" in m for m in made)  # no pointer or constant touched
 
@@ -783,8 +787,7 @@ def conv_kernel(w_ptr, o_ptr):
 '''
     src = Src(source)
     op = OPERATORS[operator]
-    made = ["\n".join([*src.lines[:a], *new, *src.lines[b:]]) for line0 in range(len(src.lines))
-            if src.scope_of(line0) in op.scopes for _, a, b, new in op.propose(src, line0)]
+    made = _made(src, op)
     assert any(needle in m for m in made), operator
     # tiles of offsets are not shifted, and an index is never added into a value
     assert not any("(co + 1)" in m or "y = acc + co" in m for m in made)
@@ -829,8 +832,7 @@ def test_cuda_c_form_operators_edit_the_kernel_string(operator, needle):
 
     src = Src(CUDA_FORMS_SRC)
     op = OPERATORS[operator]
-    made = ["\n".join([*src.lines[:a], *new, *src.lines[b:]]) for line0 in range(len(src.lines))
-            if src.scope_of(line0) in op.scopes for _, a, b, new in op.propose(src, line0)]
+    made = _made(src, op)
     assert any(needle in m for m in made), operator
     # declarations, loop indices and the shifted field's own mask line are left alone
     assert not any("atomicAdd(&int" in m or "(float)i / W" in m or "(packed[i] & 0xF) & 0xF" in m for m in made)
@@ -870,7 +872,6 @@ def test_unread_value_operators_propose_the_inverse_edit(operator, needles):
 
     src = Src(UNREAD_SRC)
     op = OPERATORS[operator]
-    lines = [-1] if op.global_ else [ln for ln in range(len(src.lines)) if src.scope_of(ln) in op.scopes]
-    made = ["\n".join([*src.lines[:a], *new, *src.lines[b:]]) for line0 in lines for _, a, b, new in op.propose(src, line0)]
+    made = _made(src, op)
     assert any(any(n in m for n in needles) for m in made), (operator, [m for m in made][:3])
     assert not any("b = tl.minimum(w, hi_a)" in m for m in made)  # a bound the kernel reads is not "unread"
