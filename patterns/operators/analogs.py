@@ -50,12 +50,18 @@ def _assigns(k: Kernel) -> list[ast.Assign]:
             and n.lineno == n.end_lineno]
 
 
+def _kernel_assign(src: Src, line0: int) -> tuple[Kernel | None, ast.Assign | None]:
+    """The kernel at `line0` and the one-name assignment there (None where either is missing)."""
+    stmt = _stmt_at(src, line0)
+    one = isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+    return src.kernel_at(line0), stmt if one else None
+
+
 @operator("sibling_line", "operand", 2, "a line computed unlike its axis analog: src_y = oy * sy beside "
           "src_x = (ox + 0.5) * sx - 0.5 -> src_y = (oy + 0.5) * sy - 0.5")
 def _sibling_line(src: Src, line0: int) -> list:
-    k = src.kernel_at(line0)
-    stmt = _stmt_at(src, line0)
-    if k is None or not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+    k, stmt = _kernel_assign(src, line0)
+    if k is None or stmt is None:
         return []
     known = {n.id for n in nodes_of(k.node, ast.Name)} | set(k.params)
     target = stmt.targets[0].id
@@ -98,9 +104,8 @@ def _data_dead(k: Kernel, line0: int) -> list[str]:
 @operator("dead_term", "operand", 3, "a value the kernel computes and never uses, left out of a later value: "
           "y = acc -> y = acc + b; a carried state overwritten: h = x -> h = dA * h + x")
 def _dead_term(src: Src, line0: int) -> list:
-    k = src.kernel_at(line0)
-    stmt = _stmt_at(src, line0)
-    if k is None or not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ast.Name):
+    k, stmt = _kernel_assign(src, line0)
+    if k is None or stmt is None:
         return []
     dead = _data_dead(k, line0)
     if not dead:
