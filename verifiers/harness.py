@@ -394,6 +394,18 @@ class _Skip(Exception):
     """This case (or this variant of a shape case) is not run; the message says why."""
 
 
+class _TooSlow(_Skip):
+    """The reference's forward at these sizes took longer than _SLOW_SHAPE_S: larger variants are
+    skipped too, the case steps down to its `smaller` overrides."""
+
+
+# A past-cap case whose float32 reference forward takes longer than this steps down a cap (C51's
+# projection builds a [B, N, N] intermediate: N = 8193 took 10 s in float32 and 148 s for the whole
+# reference phase with float64 and the conditioning runs; N = 4097: 2.9 s). Only where `smaller`
+# overrides exist; the cap it steps down to is in the case's note.
+_SLOW_SHAPE_S = 3.0
+
+
 def _digest(outputs: list) -> str:
     """A fingerprint of a call's outputs (shapes, dtypes, bits): tells the parent when a candidate
     hands back an earlier call's result for other inputs."""
@@ -500,9 +512,13 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
         built[key] = {"model": mod.Model(*init).to(device), "model64": None, "weights": None}
     model = built[key]["model"]
     args = [_copy_to(x, device) for x in inputs]
+    started = time.monotonic()
     with torch.no_grad(), _OpNames() as names:
         outs = _outputs(model(*args))
     _sync(device)
+    took = time.monotonic() - started
+    if case["kind"] == "shape" and case.get("smaller") and took > _SLOW_SHAPE_S:
+        raise _TooSlow(f"the reference's forward took {took:.1f} s at these sizes (limit {_SLOW_SHAPE_S:g} s)")
     out_numel = sum(o.numel() for o in outs if isinstance(o, torch.Tensor))
     if case["kind"] == "shape" and out_numel > job["max_shape_numel"]:  # attention's S x S at S past a cap
         raise _Skip(f"outputs hold {out_numel} elements (limit {job['max_shape_numel']})")
@@ -566,10 +582,15 @@ def run_reference(job: dict, emit: Emit) -> None:
         tries = [case["overrides"], *case.get("fallbacks", [])] if case["kind"] == "shape" else [case["overrides"]]
         rejected: list[dict] = []
         result = None
-        for overrides in tries:
+        while tries:
+            overrides = tries.pop(0)
             try:
                 result = _reference_case(modules.get(overrides), case, job, device, emit, name, built)
                 break
+            except _TooSlow as why:  # larger variants would be slower still: down a cap
+                rejected.append({"overrides": overrides, "reason": str(why)})
+                tries = list(case.get("smaller", []))
+                case = {**case, "smaller": tries[1:]}
             except _Skip as why:
                 rejected.append({"overrides": overrides, "reason": str(why)})
             except Exception as exc:

@@ -43,6 +43,9 @@ class CaseSpec(BaseModel):
                                         "(verifiers/suite_boundaries.py)")
     fallbacks: list[dict[str, int]] = Field(
         default_factory=list, description="shape cases: overrides to try in order when the reference rejects `overrides`")
+    smaller: list[dict[str, int]] = Field(
+        default_factory=list, description="shape cases: smaller overrides to step down to when the reference is too "
+        "slow at `overrides` (the past-cap case of a problem whose intermediates grow faster than its inputs)")
     init_factors: list[float] | None = Field(
         None, description="the constructor's float arguments (get_init_inputs) multiplied by these, by position "
         "(verifiers/perturb.py; the perturbed run's init_varied case)")

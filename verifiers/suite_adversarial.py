@@ -248,6 +248,10 @@ def adversarial_cases(base_seed: int, constants: list[ShapeConstant], reference_
         if len(ov) > 1 and name == "rows_past_grid_cap":  # capped sizes a reference rejects: the full ones
             fallbacks.append({first: ov[first]})
         # rows a capped grid never reaches stay unwritten: the canary probes tell that apart
-        cases.append({"name": f"shape_{name}", "kind": "shape", "seed": base_seed + 17, "overrides": ov,
-                      "fallbacks": fallbacks, "full_checks": name == "rows_past_grid_cap"})
+        case = {"name": f"shape_{name}", "kind": "shape", "seed": base_seed + 17, "overrides": ov,
+                "fallbacks": fallbacks, "full_checks": name == "rows_past_grid_cap"}
+        if name == "past_cap":  # past a smaller cap, where the reference is too slow past the largest
+            (key, value), = ov.items()
+            case["smaller"] = [{key: cap + 1} for cap in reversed(CAPS) if original[key] < cap + 1 < value]
+        cases.append(case)
     return cases

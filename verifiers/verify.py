@@ -909,7 +909,8 @@ def _ran_as(cases: list[CaseSpec], ref_events: list[dict]) -> list[CaseSpec]:
     """The cases the reference completed, each with the overrides it ran (a shape case may have
     fallen back to one of its variants)."""
     done = {e["case"]: e for e in ref_events if e["event"] == "case_done"}
-    return [c.model_copy(update={"overrides": done[c.name].get("overrides", c.overrides), "fallbacks": []})
+    return [c.model_copy(update={"overrides": done[c.name].get("overrides", c.overrides), "fallbacks": [],
+                                 "smaller": []})
             for c in cases if c.name in done]
 
 

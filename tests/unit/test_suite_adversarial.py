@@ -75,3 +75,50 @@ def test_the_interpreter_rows_case_keeps_its_rows_and_caps_the_other_sizes():
     small = "batch_size = 8\nn = 4\n\ndef get_inputs():\n    return [torch.randn(batch_size, n)]\n"
     sc = shape_constants(ast.parse(small))
     assert dict(adversarial_variants(sc, small, interpreter=True)) == dict(adversarial_variants(sc, small))
+
+
+def test_a_reference_too_slow_past_the_largest_cap_steps_down_a_cap(tmp_path, monkeypatch):
+    """C51's projection builds a [B, N, N] intermediate: past the 8192 cap its reference took 148 s.
+    The past-cap case carries the smaller caps; a slow forward steps down to them (never below the
+    smallest cap past the problem's size), and the reference's note says why."""
+    from kagent.tools.problem import shape_constants
+    from kagent.verifiers import harness
+    from kagent.verifiers.suite_adversarial import adversarial_cases
+
+    problem = tmp_path / "pairwise.py"
+    problem.write_text('''import time
+import torch
+import torch.nn as nn
+
+batch = 4
+atoms = 51
+
+
+class Model(nn.Module):
+    def forward(self, p):
+        if p.shape[1] > 1500:
+            time.sleep(0.3)  # stands in for a quadratic intermediate
+        return (p[:, :, None] - p[:, None, :]).abs().sum(-1)
+
+
+def get_inputs():
+    return [torch.rand(batch, atoms)]
+
+
+def get_init_inputs():
+    return []
+''')
+    src = problem.read_text()
+    case = next(c for c in adversarial_cases(1, shape_constants(ast.parse(src)), src) if c["name"] == "shape_past_cap")
+    assert case["overrides"] == {"atoms": 8193}
+    assert case["smaller"] == [{"atoms": 4097}, {"atoms": 2049}, {"atoms": 1025}]
+    case = {**case, "overrides": {"atoms": 2049}, "fallbacks": [], "smaller": [{"atoms": 1025}], "init_seed": 1,
+            "transform": None}
+    monkeypatch.setattr(harness, "_SLOW_SHAPE_S", 0.2)
+    events: list[dict] = []
+    (tmp_path / "out").mkdir()
+    job = {"device": "cpu", "out_dir": str(tmp_path / "out"), "reference": str(problem), "cases": [case],
+           "max_shape_numel": 1 << 24}
+    harness.run_reference(job, lambda **e: events.append(e))
+    done = next(e for e in events if e["event"] == "case_done")
+    assert done["overrides"] == {"atoms": 1025} and "took" in done["rejected"][0]["reason"], events
