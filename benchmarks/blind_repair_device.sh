@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Blind-set repair on the H200 machine (device tool): install the carried wheels and a kagent tree,
 # then run benchmarks/blind_repair_eval.py over a manifest, N kernels at a time, results under $OUT.
-# Usage (carry [".whl", SRC] where SRC is not "."):
+# Needs .whl/ from ../shared/tools/fetch-gpu-wheels.sh plus `apt-get download bubblewrap` into .whl/ (the
+# H200 image has no bwrap; without it the candidates run unsandboxed: env_TAG.txt says `bwrap none`).
+# Usage (carry [".whl", SRC] where SRC is not "."; SRC a whole checkout, not the package folder alone):
 #   SRC=.before TAG=before JOBS=14 DEVICE=cpu bash benchmarks/blind_repair_device.sh MANIFEST
 # Knobs: SRC (a kagent source tree to install; default the working tree), TAG (the output name),
 #        JOBS, DEVICE (cpu: the Triton entries under the interpreter; cuda: the CUDA C ones on the GPU),
