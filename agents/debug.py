@@ -301,6 +301,7 @@ class Search(BaseModel):
     screen_note: str = ""
     screen_cases: list[str] = []  # the cases the screen judged on (more may be added by the full verifier's failures)
     batches: int = 0
+    focused: list[int] = []  # lines whose other edits were screened because one of them passed the screen
 
 
 def _screen_batch(search: Search, screener: Any, base_source: str, batch: list[Any], timeout_s: float | None) -> None:
@@ -323,6 +324,23 @@ def _screen_batch(search: Search, screener: Any, base_source: str, batch: list[A
         elif search.base_score is not None and r.score < search.base_score:
             search.improved.append((r.score, order + i, c))
     search.improved.sort(key=lambda t: (t[0], t[1]))
+
+
+def _screen_siblings(search: Search, screener: Any, base_source: str, timeout_s: float | None, limit: int = 8) -> None:
+    """An edit that passes the screen says where the fault is; other edits of that line may be the
+    right fix where it is only right on the screen's cases (`L // BLOCK` -> `L % BLOCK` passed every
+    case but one, the ceil division of the same loop bound was 100 edits further down). Each such
+    line's unscreened single edits are screened at once, so that they are survivors too: proposed
+    after it, or after a backtrack to this base."""
+    lines = [c.line for c in search.survivors if "+" not in c.operator and c.line not in search.focused]
+    for line in dict.fromkeys(lines):
+        search.focused.append(line)
+        same = [c for c in search.pending if c.line == line and "+" not in c.operator][:limit]
+        if same and (timeout_s is None or timeout_s > 0):
+            search.pending = [c for c in search.pending if not any(c is x for x in same)]
+            batches = search.batches  # not a batch of the schedule (first, twins, ...)
+            _screen_batch(search, screener, base_source, same, timeout_s)
+            search.batches = batches
 
 
 def _twins(base_source: str, candidates: list[Any], combine_fn: Callable[[str, Any, Any], Any],
@@ -433,6 +451,7 @@ def search_propose(
             n = first_batch if search.batches == 0 else more_batch if search.extended else batch
             todo, search.pending = search.pending[:n], search.pending[n:]
             _screen_batch(search, screener, base_source, todo, None if rem is None else rem - 10)
+            _screen_siblings(search, screener, base_source, None if left() is None else left() - 10)
             if search.base_score is not None and search.base_score[0] >= 2 and base_runs:
                 search.pending = todo + search.pending  # screened in vain: they go unscreened
                 search.tried = search.tried[: len(search.tried) - len(todo)]

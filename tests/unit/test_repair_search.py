@@ -56,6 +56,31 @@ def test_a_screen_survivor_is_proposed_and_the_base_is_screened_once():
     assert [t.passed for t in s.tried] == [False, True]
 
 
+class AnyOfScreener(FakeScreener):
+    """Passes a source holding any one of `passing` lines."""
+
+    def screen(self, sources, timeout_s=None, base_first=False):
+        self.calls.append(len(sources))
+        return [ScreenResult(passed=bool(self.needed & set(s.splitlines())), score=[0.0, 0.0, 0.0, 0.0, 0.0]
+                             if self.needed & set(s.splitlines()) else [1.0, 1.0, 1.0, 0.5, 0.0],
+                             failing={}) for s in sources]
+
+
+def test_a_survivors_other_edits_of_its_line_are_screened_at_once():
+    """`L // B` -> `L % B` passes the screen (right on its cases only); the ceil division of the same
+    line is far down the list: it is screened in the same step and kept as a survivor."""
+    first = _cand(1, "b = 2 % 7", 0.9)
+    filler = [_cand(0, f"a = {i}", 0.5) for i in range(40)]
+    right = _cand(1, "b = (2 + 6) // 7", 0.1)
+    scr = AnyOfScreener({"b = 2 % 7", "b = (2 + 6) // 7"})
+    s = Search(base_hash="h", pending=[first, *filler, right])
+    p = _run(s, scr)
+    assert p.status == "candidate" and p.source == first.source
+    assert [c.source for c in s.survivors] == [right.source]  # screened now, proposed next (or after a backtrack)
+    assert scr.calls == [9, 1] and s.batches == 1  # one batch of the schedule, then the line's other edit
+    assert _run(s, scr, seen=[]).source == right.source
+
+
 def test_two_edits_that_each_reduce_the_error_are_combined():
     a, c = _cand(0, "a = 10", 0.9), _cand(2, "c = 30", 0.8)
     scr = FakeScreener({"a = 10", "c = 30"})
