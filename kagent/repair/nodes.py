@@ -313,9 +313,35 @@ def _llm_event(ctx: RepairContext, state: RepairState, prop: Proposal) -> None:
              reserved_tokens=u.reserved_tokens, overrun_tokens=u.overrun_tokens, outcome=prop.status, feedback=prop.message if prop.status == "feedback" else None, **common)
 
 
+def _survivors_left(ctx: RepairContext, state: RepairState) -> bool:
+    """Offline: the current base's search holds edits that passed the screen and were not yet verified."""
+    if not ctx.offline or "passed the screen" not in (state.pending_origin or ""):
+        return False
+    search = ctx.cache.get(("search", source_hash(ctx.run.read_source(state.base_index))))
+    seen = set(state.seen_hashes)
+    return search is not None and any(source_hash(c.source) not in seen for c in search.survivors)
+
+
+def _adopt_deferred(state: RepairState, ctx: RepairContext) -> dict[str, Any] | None:
+    """The deferred better candidate becomes the base once the base's screen survivors are spent."""
+    n = state.deferred_base
+    if n is None or not ctx.offline:
+        return None
+    search = ctx.cache.get(("search", source_hash(ctx.run.read_source(state.base_index))))
+    seen = set(state.seen_hashes)
+    if search is not None and any(source_hash(c.source) not in seen for c in search.survivors):
+        return None
+    emit(ctx, "new_base", base=n, previous=state.base_index)
+    return {"base_index": n, "base_hash": source_hash(ctx.run.read_source(n)), "deferred_base": None,
+            "base_trail": [*state.base_trail, state.base_index], "route": "gate",
+            "history": [*state.history, f"the other screen survivors of #{state.base_index} failed: #{n} is the new base"]}
+
+
 def debug(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
     t0 = ctx.clock()
     cfg = ctx.config
+    if (adopt := _adopt_deferred(state, ctx)) is not None:
+        return adopt
     base_src = ctx.run.read_source(state.base_index)
     report = _report(ctx, state.base_index)
     hits = _hits(ctx, state, report, base_src)
@@ -543,9 +569,15 @@ def assess(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         if "passed the screen" in (state.pending_origin or ""):
             learned = ctx.cache.setdefault("screen_learned", set())
             learned.update(f.case for f in report.errors() if f.case)
-        if not state.best_score or score < state.best_score:
+        if (not state.best_score or score < state.best_score) and _survivors_left(ctx, state):
+            # better, but right only on what the screen judged: the base's other screen survivors
+            # (often other edits of the same line) are verified before it becomes the base
+            upd.update(best_index=n, best_hash=source_hash(ctx.run.read_source(n)), best_score=score, deferred_base=n,
+                       history=[*state.history, f"{line} -- better than #{state.best_index}; the other edits that "
+                                f"passed the screen go first"])
+        elif not state.best_score or score < state.best_score:
             upd.update(best_index=n, best_hash=source_hash(ctx.run.read_source(n)), best_score=score, base_index=n,
-                       base_trail=[*state.base_trail, state.base_index],
+                       base_trail=[*state.base_trail, state.base_index], deferred_base=None,
                        base_hash=source_hash(ctx.run.read_source(n)),
                        history=[*state.history, f"{line} -- better than #{state.best_index}: new base"])
             route = "retrieve"

@@ -133,6 +133,8 @@ class RepairState(BaseModel):
     base_hash: str = ""
     base_trail: list[int] = Field(default_factory=list, description="offline search: the earlier bases, "
                                   "latest last; a base whose search is spent hands back to the one before it")
+    deferred_base: int | None = Field(None, description="offline search: a better candidate not yet made the "
+                                      "base, while other edits that passed the same screen are verified first")
     best_index: int = 0
     best_hash: str = ""
     best_score: list[float] = Field(default_factory=list)

@@ -242,3 +242,27 @@ def test_a_backtrack_to_an_earlier_case_set_gets_a_live_screener(tmp_path, monke
     again, _ = nodes._screener(ctx, state, report("seed0", "rows_past_4096"))  # the backtrack
     assert again.work.is_dir() and again.cases == ["rows_past_4096", "seed0"]
     assert not b.work.exists() and [s.work.exists() for s in made] == [False, False, True]
+
+
+def test_a_better_candidate_waits_while_the_bases_other_screen_survivors_are_verified(monkeypatch):
+    """`L % BLOCK` passed the screen and all but one case; the ceil division that passed the same
+    screen is verified before the better candidate becomes the base, which it does once none is left."""
+    from types import SimpleNamespace
+
+    from kagent.repair import nodes
+    from kagent.repair.rundir import source_hash
+    from kagent.repair.state import RepairState
+
+    sources = {0: BASE, 1: "a = 1\nb = 2 % 7\nc = 3\n"}
+    right = _cand(1, "b = (2 + 6) // 7", 0.1)
+    search = Search(base_hash="h", survivors=[right])
+    ctx = SimpleNamespace(offline=True, cache={("search", source_hash(BASE)): search},
+                          run=SimpleNamespace(read_source=lambda n: sources[n]), events=[])
+    state = RepairState(base_index=0, deferred_base=1, best_index=1, seen_hashes=[source_hash(sources[1])],
+                        pending_origin="operator index_divmod@2 (passed the screen)")
+    assert nodes._survivors_left(ctx, state)
+    assert nodes._adopt_deferred(state, ctx) is None  # the survivor goes first
+    search.survivors.clear()
+    monkeypatch.setattr(nodes, "emit", lambda *a, **k: None)
+    upd = nodes._adopt_deferred(state, ctx)
+    assert upd["base_index"] == 1 and upd["deferred_base"] is None and upd["base_trail"] == [0]
