@@ -9,7 +9,8 @@
 #        JOBS, DEVICE (cpu: the Triton entries under the interpreter; cuda: the CUDA C ones on the GPU),
 #        TIMEOUT (per kernel, s), DEADLINE (s: the eval is stopped then; its rows so far stay), BG (a
 #        command started beside it, log bg.log, e.g. check_blind.py --backend cuda, or this script again
-#        with another TAG after a sleep), TWINS=1 (verify every fixed twin first: --twins), RESUME.
+#        with another TAG after a sleep), TWINS=1 (verify every fixed twin first: --twins), RESUME,
+#        ONLY (a path substring: --only, e.g. nearmiss_cuda/).
 set -uo pipefail
 MANIFEST=$1
 export OUT=${OUT:-/tmp/kagent-blind-out}
@@ -36,7 +37,7 @@ ROWS="$OUT/repair_${TAG:-run}.jsonl"
 [ -f "${RESUME:-}" ] && cp "$RESUME" "$ROWS"
 [ -f "${RESUME:-}.twins.jsonl" ] && cp "$RESUME.twins.jsonl" "$ROWS.twins.jsonl"
 timeout -k 20 -s INT ${DEADLINE:-560} python3 -P benchmarks/blind_repair_eval.py "$MANIFEST" "$ROWS" --jobs ${JOBS:-14} \
-  --device ${DEVICE:-cpu} --timeout ${TIMEOUT:-300} ${TWINS:+--twins} > "$OUT/eval_${TAG:-run}.log" 2>&1
+  --device ${DEVICE:-cpu} --timeout ${TIMEOUT:-300} ${TWINS:+--twins} ${ONLY:+--only "$ONLY"} > "$OUT/eval_${TAG:-run}.log" 2>&1
 echo "eval exit $?" >> "$OUT/eval_${TAG:-run}.log"
 tail -3 "$OUT/eval_${TAG:-run}.log"
 if [ -n "$BG_PID" ]; then wait "$BG_PID"; echo "bg exit $?" >> "$OUT/bg.log"; tail -15 "$OUT/bg.log"; fi
