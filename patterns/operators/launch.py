@@ -89,6 +89,7 @@ def _grid_tuple(src: Src, launch) -> ast.Tuple | None:
 _INT_BLOCK = re.compile(r"^(\s*)(\w*(?:BLOCK|BLK|_B\b)\w*)\s*=\s*(\d+)\s*$", re.I)
 _MIN_POW2 = re.compile(r"\bmin\(\s*\d+\s*,\s*(triton\.next_power_of_2\([^()]*(?:\([^()]*\))?[^()]*\))\s*\)")
 _KW_INT = re.compile(r"\b(\w*(?:BLOCK|BLK|B[A-Z]?)\w*)\s*=\s*(\d+)\b")
+_POW2_OF = re.compile(r"\btriton\.next_power_of_2\(([^()]*(?:\([^()]*\))?[^()]*)\)")
 
 
 @operator("block_pow2", "block", 2, "size a block with triton.next_power_of_2 of the real extent", scopes=("host",))
@@ -105,6 +106,13 @@ def _block(src: Src, line0: int) -> list:
         k = src.kernels[launch.kernel]
         extents += [v for p in src.compared_params(k) if (v := src.host_value(launch, p))]
     extents = list(dict.fromkeys(extents))[:4]
+    # a block sized from the wrong extent: next_power_of_2(self.reg_max) where the kernel masks with
+    # R = self.reg_max + 1 (the last bin never read)
+    for mm in _POW2_OF.finditer(code):
+        for e in extents:
+            if e.replace(" ", "") != mm.group(1).replace(" ", ""):
+                out.append(one_line(f"line {line0 + 1}: next_power_of_2({mm.group(1)}) -> next_power_of_2({e})", line0,
+                                    code[: mm.start(1)] + e + code[mm.end(1):]))
     m2 = _INT_BLOCK.match(code)
     if m2:
         for e in extents:

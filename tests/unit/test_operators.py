@@ -875,3 +875,40 @@ def test_unread_value_operators_propose_the_inverse_edit(operator, needles):
     made = _made(src, op)
     assert any(any(n in m for n in needles) for m in made), (operator, [m for m in made][:3])
     assert not any("b = tl.minimum(w, hi_a)" in m for m in made)  # a bound the kernel reads is not "unread"
+
+
+def test_block_pow2_resizes_a_block_taken_from_the_wrong_extent():
+    """BLOCK_R = next_power_of_2(self.reg_max) where the kernel masks its bins with R = reg_max + 1:
+    the edit sizes the block from the masked extent, and a block already sized from it is left alone."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def bins_kernel(x_ptr, out_ptr, R, BLOCK_R: tl.constexpr):
+    row = tl.program_id(0)
+    bins = tl.arange(0, BLOCK_R)
+    x = tl.load(x_ptr + row * R + bins, mask=bins < R, other=0.0)
+    tl.store(out_ptr + row, tl.sum(x, axis=0))
+
+
+class ModelNew(nn.Module):
+    def __init__(self, reg_max):
+        super().__init__()
+        self.reg_max = reg_max
+
+    def forward(self, x):
+        R = self.reg_max + 1
+        out = torch.empty(x.shape[0], device=x.device, dtype=x.dtype)
+        BLOCK_R = triton.next_power_of_2(self.reg_max)
+        bins_kernel[(x.shape[0],)](x, out, R, BLOCK_R=BLOCK_R)
+        return out
+'''
+    made = _made(Src(source), OPERATORS["block_pow2"])
+    assert any("BLOCK_R = triton.next_power_of_2(R)" in m for m in made)
+    fixed = source.replace("next_power_of_2(self.reg_max)", "next_power_of_2(R)")
+    assert not any("next_power_of_2(R)" not in m for m in _made(Src(fixed), OPERATORS["block_pow2"]))
