@@ -444,6 +444,20 @@ def _clamp_nesting(src: Src, line0: int) -> list:
     return out
 
 
+@operator("drop_clamp", "compare", 1, "a clamp the reference never applies: tl.clamp(x, lo, hi) -> x",
+          scopes=("kernel",))
+def _drop_clamp(src: Src, line0: int) -> list:
+    """A value clamped "for stability" (an IIR filter's output to [-1, 1]) where the reference lets it
+    run: the clamp's first argument alone."""
+    out = []
+    for n in _stmt_nodes(src, line0, ast.Call):
+        if ast.unparse(n.func) == "tl.clamp" and len(n.args) >= 3:
+            e = _swap(src, n, ast.unparse(n.args[0]), "drop the clamp")
+            if e:
+                out.append(e)
+    return out
+
+
 @operator("scale_inside", "operand", 2, "a scalar parameter of the line missing inside exp / log: exp(x) -> exp(x / a)",
           scopes=("kernel",))
 def _scale_inside(src: Src, line0: int) -> list:

@@ -229,7 +229,41 @@ def _dropped(src: Src, line0: int) -> list:
                 new_call = seg[:-1] + (", " if (n.args or n.keywords) else "") + f"{p}={val})"
                 out.append(one_line(f"line {line0_ + 1}: {n.func.id}(...) gets {p}={val}", line0_,
                                     text.replace(seg, new_call, 1)))
+    return out + _dropped_in_kernel(src)
+
+
+def _dropped_in_kernel(src: Src) -> list:
+    """A kernel calls a jit helper and leaves out a defaulted parameter while one of its own parameters
+    is never read (`_leaky_relu(acc)` in a kernel given NEG_SLOPE: the helper's 0.01 wins): pass it,
+    the parameter whose name shares most with the helper's first."""
+    out = []
+    for kern in src.kernels.values():
+        read = {n.id for n in ast.walk(kern.node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        unused = [p for p in kern.params if p not in read]
+        if not unused:
+            continue
+        for n in ast.walk(kern.node):
+            if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in src.kernels
+                    and n.func.id != kern.name):
+                continue
+            helper = src.kernels[n.func.id]
+            given, kw = len(n.args), {k.arg for k in n.keywords}
+            missing = [p for i, p in enumerate(helper.params) if i >= given and p not in kw]
+            seg = ast.get_source_segment(src.source, n)
+            line0 = n.lineno - 1
+            if not missing or seg is None or seg not in src.lines[line0]:
+                continue
+            for p in missing[:2]:
+                for val in sorted(unused, key=lambda u: -_shared_words(u, p))[:3]:
+                    new_call = seg[:-1] + (", " if (n.args or n.keywords) else "") + f"{p}={val})"
+                    out.append(one_line(f"line {line0 + 1}: {n.func.id}(...) gets {p}={val}", line0,
+                                        src.lines[line0].replace(seg, new_call, 1)))
     return out
+
+
+def _shared_words(a: str, b: str) -> int:
+    """Words (split at `_`, case folded) two names share: NEG_SLOPE and negative_slope share `slope`."""
+    return len(set(a.lower().split("_")) & set(b.lower().split("_")))
 
 
 @operator("index_divmod", "stride", 2, "`//` <-> `%` in an index expression", scopes=("kernel", "cuda"))

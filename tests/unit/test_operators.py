@@ -912,3 +912,47 @@ class ModelNew(nn.Module):
     assert any("BLOCK_R = triton.next_power_of_2(R)" in m for m in made)
     fixed = source.replace("next_power_of_2(self.reg_max)", "next_power_of_2(R)")
     assert not any("next_power_of_2(R)" not in m for m in _made(Src(fixed), OPERATORS["block_pow2"]))
+
+
+def test_dropped_argument_passes_an_unread_kernel_parameter_to_a_jit_helper():
+    """A kernel given NEG_SLOPE calls `_leaky_relu(acc)`, whose slope defaults to 0.01: the edit passes
+    the kernel's unread parameter; a kernel that reads it already gets no edit."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def _leaky(x, negative_slope: tl.constexpr = 0.01):
+    return tl.where(x > 0, x, x * negative_slope)
+
+
+@triton.jit
+def act_kernel(x_ptr, out_ptr, n, SCALE, NEG_SLOPE: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0) * SCALE
+    tl.store(out_ptr + offs, _leaky(x), mask=offs < n)
+'''
+    made = _made(Src(source), OPERATORS["dropped_argument"])
+    assert any("_leaky(x, negative_slope=NEG_SLOPE)" in m for m in made)
+    fixed = source.replace("_leaky(x)", "_leaky(x, NEG_SLOPE)")
+    assert not _made(Src(fixed), OPERATORS["dropped_argument"])
+
+
+def test_drop_clamp_lets_a_clamped_recurrence_run():
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def iir_kernel(x_ptr, out_ptr, T, a):
+    y = 0.0
+    for t in range(0, T):
+        y = tl.clamp(tl.load(x_ptr + t) - a * y, -1.0, 1.0)
+        tl.store(out_ptr + t, y)
+'''
+    made = _made(Src(source), OPERATORS["drop_clamp"])
+    assert made == [source.replace("tl.clamp(tl.load(x_ptr + t) - a * y, -1.0, 1.0)", "tl.load(x_ptr + t) - a * y")]
