@@ -36,6 +36,7 @@ from kagent.tools import forkserver
 from kagent.tools.sandbox import (WARM_PROFILER_ENV, SandboxResult, SandboxSpec, Spawned, candidate_env, home_writes,
                                   python_argv, sandbox_kind)
 from kagent.verifiers import casefiles, oracle, perturb
+from kagent.verifiers.shape_relations import excuse_degenerate
 from kagent.verifiers.suite import CaseSpec, plan_cases
 from kagent.verifiers.timing import timing_lock_env
 
@@ -1053,7 +1054,8 @@ def _verify_files(files: ProblemFiles, config: VerifyConfig, holds: contextlib.E
         phases.update(_worker_phases(events))
         result = result.model_copy(update={k: _renamed(getattr(result, k), renames) for k in ("stderr_tail", "stdout_tail")})
         events, judged, refused = _judged(events, result, run_cases, case_dir, work, config, device)
-        not_run += refused
+        judged, degenerate = excuse_degenerate(judged, ref_events, lambda case: _output_shapes(work, case))
+        not_run += refused + degenerate
         skip = {r.check.removeprefix("case:") for r in refused}
         findings = notes + judged
         findings += _weights_hint(events, findings)
@@ -1190,6 +1192,17 @@ def _judged(events: list[dict], result: SandboxResult, cases: list[CaseSpec], ca
     findings = _judge_events(events, result, case_dir, work, config, device) + _reference_read_findings(events)
     findings += _home_write_findings(work)
     return events, findings, refused
+
+
+def _output_shapes(work: Path, case: str) -> list[list[int]] | None:
+    """The candidate's output shapes at a case (its saved outputs), None where it saved none."""
+    import torch
+
+    path = work / f"cand_{case}.pt"
+    if not path.is_file():
+        return None
+    outs = torch.load(path, weights_only=True)
+    return [list(o.shape) if isinstance(o, torch.Tensor) else [] for o in outs]
 
 
 def _worker_phases(events: list[dict]) -> dict[str, float]:
@@ -1439,7 +1452,8 @@ def _report(files, device, findings, cases, checks_run, not_run, timing, seconds
     errors = [f for f in findings if f.severity == "error"]
     failure_class = main_failure_class(errors, [c.name for c in cases])
     if not errors:
-        verdict, summary = "pass", f"equivalent to the reference on {len(cases)} cases"
+        unjudged = {n.check.removeprefix("case:") for n in not_run} & {c.name for c in cases}
+        verdict, summary = "pass", f"equivalent to the reference on {len(cases) - len(unjudged)} cases"
     else:
         verdict = "cheat" if failure_class == "cheat" else "fail"
         failing = sorted({f.case for f in errors if f.case})

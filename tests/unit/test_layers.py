@@ -14,7 +14,7 @@ FOLDERS = {"kagent": "kagent", "agents": "kagent.agents", "tools": "kagent.tools
 LAYERS = {
     "kagent": 1, "kagent.repair.state": 1, "kagent.tools": 2, "kagent.verifiers": 3, "kagent.patterns": 3,
     "kagent.prompts": 2, "kagent.agents": 4, "kagent.repair": 5, "kagent.api": 6, "kagent.batch": 6,
-    "kagent.cli": 7, "kagent.adapters": 7,
+    "kagent.cli": 7, "kagent.__main__": 7, "kagent.adapters": 7,
 }
 # what the CLI may import of kagent besides itself and kagent.api
 CLI_ALLOWED = ("kagent.api", "kagent.cli", "kagent.log", "kagent.errors", "kagent.config", "kagent.report",
