@@ -28,8 +28,7 @@ def _excuse(default: dict, here: dict, index: int, cand: list[int]) -> str | Non
         ref_default, ref_here = default["outputs"][index][0], here["outputs"][index][0]
     except (KeyError, IndexError):
         return None
-    if len(cand) != len(ref_here) or len(ref_default) != len(ref_here) or default["shapes"] and \
-            len(default["shapes"]) != len(here["shapes"]):
+    if not len(cand) == len(ref_here) == len(ref_default) or len(default["shapes"]) != len(here["shapes"]):
         return None
     why = []
     for d, (c, r) in enumerate(zip(cand, ref_here)):

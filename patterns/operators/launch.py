@@ -226,9 +226,8 @@ def _dropped(src: Src, line0: int) -> list:
             if i < given or p in kw or p == "self":
                 continue
             for val in ([f"self.{p}"] if p in attrs else []) + ([p] if p in module_names else []):
-                new_call = seg[:-1] + (", " if (n.args or n.keywords) else "") + f"{p}={val})"
                 out.append(one_line(f"line {line0_ + 1}: {n.func.id}(...) gets {p}={val}", line0_,
-                                    text.replace(seg, new_call, 1)))
+                                    text.replace(seg, _with_keyword(n, seg, p, val), 1)))
     return out + _dropped_in_kernel(src)
 
 
@@ -255,10 +254,14 @@ def _dropped_in_kernel(src: Src) -> list:
                 continue
             for p in missing[:2]:
                 for val in sorted(unused, key=lambda u: -_shared_words(u, p))[:3]:
-                    new_call = seg[:-1] + (", " if (n.args or n.keywords) else "") + f"{p}={val})"
                     out.append(one_line(f"line {line0 + 1}: {n.func.id}(...) gets {p}={val}", line0,
-                                        src.lines[line0].replace(seg, new_call, 1)))
+                                        src.lines[line0].replace(seg, _with_keyword(n, seg, p, val), 1)))
     return out
+
+
+def _with_keyword(call: ast.Call, seg: str, name: str, value: str) -> str:
+    """The call's text `seg` with `name=value` passed last."""
+    return seg[:-1] + (", " if (call.args or call.keywords) else "") + f"{name}={value})"
 
 
 def _shared_words(a: str, b: str) -> int:
