@@ -23,7 +23,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
-from kagent.verifiers import bounds, casefiles, interpreter_speed, perturb, suite_boundaries, suite_ties
+from kagent.verifiers import bounds, casefiles, interpreter_speed, perturb, saturation, suite_boundaries, suite_ties
 
 Emit = Callable[..., None]
 
@@ -142,7 +142,7 @@ class _Modules:
 def _transform(inputs: list, transform: str | None, planted: list[float] | None = None) -> list:
     import torch
 
-    if transform is None:
+    if transform in (None, "unsaturate"):  # unsaturate: moved with the reference at hand (_unsaturated)
         return inputs
     out = []
     for t in inputs:
@@ -394,6 +394,11 @@ class _Skip(Exception):
     """This case (or this variant of a shape case) is not run; the message says why."""
 
 
+class _Unneeded(_Skip):
+    """A case with nothing to test on this problem (the unsaturated case where the reference reads every
+    input): not run, and not reported as a check left out."""
+
+
 class _TooSlow(_Skip):
     """The reference's forward at these sizes took longer than _SLOW_SHAPE_S: larger variants are
     skipped too, the case steps down to its `smaller` overrides."""
@@ -511,6 +516,9 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
         built.clear()  # one model alive at a time
         built[key] = {"model": mod.Model(*init).to(device), "model64": None, "weights": None}
     model = built[key]["model"]
+    moved = None
+    if case["transform"] == "unsaturate":
+        inputs, moved = _unsaturated(model, inputs, device)
     args = [_copy_to(x, device) for x in inputs]
     started = time.monotonic()
     with torch.no_grad(), _OpNames() as names:
@@ -564,7 +572,25 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     ):
         raise _Skip("with -inf/NaN inputs the reference defines no element")
     return {"model": model, "inputs": inputs, "init": init, "outs": outs, "outs64": outs64, "sens": sens,
-            "float64": float64, "rows": rows, "built": built[key], "layers": layers, "init_changes": init_changes}
+            "float64": float64, "rows": rows, "built": built[key], "layers": layers, "init_changes": init_changes,
+            "moved": moved}
+
+
+def _unsaturated(model, inputs: list, device: str) -> tuple[list, list[dict]]:
+    """The seeded inputs with those the reference ignores moved where it reads them (verifiers/saturation.py)."""
+    import torch
+
+    def forward(xs: list) -> list:
+        with torch.no_grad():
+            return _outputs(model(*[_copy_to(x, device) for x in xs]))
+
+    def movable(t) -> bool:
+        return isinstance(t, torch.Tensor) and t.dtype.is_floating_point and t.numel() > 0 and not _discrete(t)
+
+    found = saturation.unsaturate(forward, inputs, movable)
+    if found is None:
+        raise _Unneeded("the reference reads every floating input on the seeded inputs")
+    return found
 
 
 def run_reference(job: dict, emit: Emit) -> None:
@@ -591,6 +617,8 @@ def run_reference(job: dict, emit: Emit) -> None:
                 rejected.append({"overrides": overrides, "reason": str(why)})
                 tries = list(case.get("smaller", []))
                 case = {**case, "smaller": tries[1:]}
+            except _Unneeded:
+                break
             except _Skip as why:
                 rejected.append({"overrides": overrides, "reason": str(why)})
             except Exception as exc:
@@ -600,6 +628,8 @@ def run_reference(job: dict, emit: Emit) -> None:
                     return
                 rejected.append({"overrides": overrides,
                                  "reason": f"the reference rejects this case: {err['type']}: {err['message'][:300]}"})
+        if result is None and not rejected:  # _Unneeded
+            continue
         if result is None:
             why = rejected[0]["reason"] if len(rejected) == 1 else (
                 f"{rejected[0]['reason']} (and {len(rejected) - 1} fallback variant(s): {rejected[-1]['reason'][:200]})")
@@ -638,6 +668,7 @@ def run_reference(job: dict, emit: Emit) -> None:
             layers=result["layers"],
             seconds=time.monotonic() - start,
             **({"init_changes": result["init_changes"]} if result["init_changes"] else {}),
+            **({"moved": result["moved"]} if result["moved"] else {}),
         )
         if index == 0 and job.get("timing") and device == "cuda":
             from kagent.verifiers.timing import time_cuda

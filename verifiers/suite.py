@@ -4,7 +4,9 @@
 - stress: the first seed's floating inputs scaled by 1e-3 (also at the first boundary shape, where
   there is one) and 1e3, shifted to a non-zero mean, and made all-negative (a max with `other=0.0` only fails there); plus one special-values case:
   one -inf, one +inf and one NaN per input (masked-attention rows, poisoned rows), judged only where the
-  reference's result is finite, so a NaN must not leak into results that do not depend on it;
+  reference's result is finite, so a NaN must not leak into results that do not depend on it; and,
+  where the seeded inputs keep the reference saturated (it ignores an input), those inputs moved
+  until it reads them (verifiers/saturation.py);
 - shapes: the problem re-executed with its module-level shape constants overridden to boundary
   values: odd non-multiples of block sizes, one past a power of two, small primes, and 1. Each
   changes every constant at once; where the reference rejects that (GroupNorm's channels must be
@@ -38,7 +40,7 @@ class CaseSpec(BaseModel):
                            "protocol: one seed for every case, so all cases share the weights)")
     overrides: dict[str, int] = Field(default_factory=dict)
     transform: Literal["scale_small", "scale_large", "offset", "negative", "special_values", "ties", "ties_values",
-                       "mean_1e3", "beyond_fp16", "boundaries"] | None = None
+                       "mean_1e3", "beyond_fp16", "boundaries", "unsaturate"] | None = None
     planted: list[float] | None = Field(None, description="the boundaries case: the values planted in its inputs "
                                         "(verifiers/suite_boundaries.py)")
     fallbacks: list[dict[str, int]] = Field(
@@ -133,6 +135,8 @@ def plan_cases(config: VerifyConfig, constants: list[ShapeConstant], reference_s
             cases.append(CaseSpec(name=f"stress_{t}", kind="stress", seed=base, init_seed=base, transform=t))
         cases.append(CaseSpec(name="special_values", kind="special", seed=base, init_seed=base,
                                   transform="special_values"))
+        # run only where the seeded inputs keep the reference saturated (verifiers/saturation.py)
+        cases.append(CaseSpec(name="unsaturated", kind="stress", seed=base, init_seed=base, transform="unsaturate"))
     if config.ties and (ties := ties_transform(reference_source)):  # verifiers/suite_ties.py
         cases.append(CaseSpec(name="ties", kind="stress", seed=base, init_seed=base, transform=ties))
     if config.boundaries and (values := boundary_values(reference_source)):  # verifiers/suite_boundaries.py

@@ -889,6 +889,9 @@ def _case_note(e: dict) -> str | None:
         notes.append(f"the reference rejected {r['overrides']} ({r['reason'][:160]})")
     if e.get("rejected"):
         notes.append(f"ran {e['overrides']} instead")
+    if e.get("moved"):
+        notes.append("the seeded inputs keep the reference saturated; moved: "
+                     + ", ".join(f"input {m['input']} {m['move']}" for m in e["moved"]))
     if e.get("float64_rows"):
         notes.append(f"float64 truth on {e['float64_rows']} sampled batch rows (the output is large); the other rows "
                      "are judged against the float32 reference with the error measured on the sample")

@@ -36,6 +36,16 @@ def _subtracts_max(src: _Src, kernel: cst.FunctionDef, expr: cst.BaseExpression,
     return False
 
 
+def _never_positive(expr: cst.BaseExpression) -> bool:
+    """`-tl.abs(x)` (softplus's and log-sigmoid's stable form) or `tl.minimum(.., 0)`: exp cannot overflow."""
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        inner = expr.expression
+        return isinstance(inner, cst.Call) and (_call_name(inner) or "").split(".")[-1] in ("abs", "fabs")
+    if isinstance(expr, cst.Call) and (_call_name(expr) or "").split(".")[-1] == "minimum":
+        return any(_is_number(a.value, 0.0) for a in expr.args)
+    return False
+
+
 def _log_sum_of(src: _Src, exp_call: cst.Call) -> cst.Call | None:
     """The `tl.log(tl.sum(<exp_call>, ...))` around an exp call, if that is where it sits."""
     arg = src.parent.get(exp_call)
@@ -61,7 +71,7 @@ def _softmax_subtract_max(src: _Src) -> list[_Site]:
             src.code(_positional(sums[0])[1].value) if len(_positional(sums[0])) > 1 else "0")
         for call in src.calls(kernel, "tl.exp", "tl.math.exp", "tl.exp2"):
             pos = _positional(call)
-            if not pos or _subtracts_max(src, kernel, pos[0].value):
+            if not pos or _never_positive(pos[0].value) or _subtracts_max(src, kernel, pos[0].value):
                 continue
             arg = pos[0].value
             new_arg = _expr(f"{{a}} - tl.max({{b}}, axis={axis_code})", a=_paren(arg), b=arg)

@@ -1,0 +1,157 @@
+"""What a CUDA profiler's first start costs in a fresh process, and what else could see kernel launches.
+
+The candidate worker's launch counter starts torch.profiler (Kineto over CUPTI's activity API) at the
+first case; that first start took ~5 s on the H200 (docs/gpu.md, session 23). This prints, each mode in
+a fresh process: the first and second start of the torch profiler (lazy and eager module loading), and
+CUPTI's callback API subscribed through ctypes on the launch entry points (its start, whether it sees
+an ATen and a Triton launch by name, and the torch profiler's first start after it).
+
+    python benchmarks/cupti_start.py [--json OUT]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+MODES = ("kineto", "kineto_eager", "callbacks")
+
+
+def _cuda_ready() -> dict:
+    t0 = time.monotonic()
+    import torch
+
+    t1 = time.monotonic()
+    torch.cuda.init()
+    x = torch.ones(1024, device="cuda")
+    torch.cuda.synchronize()
+    t2 = time.monotonic()
+    return {"import_torch_s": t1 - t0, "cuda_init_s": t2 - t1, "x": x}
+
+
+def _profile_once(x) -> float:
+    import torch
+    from torch.profiler import ProfilerActivity, profile
+
+    t = time.monotonic()
+    with profile(activities=[ProfilerActivity.CUDA]):
+        (x + 1).sum()
+        torch.cuda.synchronize()
+    return time.monotonic() - t
+
+
+def _libcupti():
+    import ctypes
+    import glob
+
+    import torch
+
+    roots = [os.path.dirname(os.path.dirname(torch.__file__))]
+    for root in roots:
+        for pattern in ("nvidia/*/lib/libcupti.so*", "nvidia/cuda_cupti/lib/libcupti.so*", "nvidia/cu*/lib/libcupti.so*"):
+            found = sorted(glob.glob(os.path.join(root, pattern)))
+            if found:
+                return ctypes.CDLL(found[0]), found[0]
+    for line in open("/proc/self/maps"):
+        if "libcupti" in line:
+            path = line.split()[-1]
+            return ctypes.CDLL(path), path
+    return ctypes.CDLL("libcupti.so"), "libcupti.so"
+
+
+def _callbacks(x) -> dict:
+    import ctypes
+
+    import torch
+
+    lib, path = _libcupti()
+
+    class CallbackData(ctypes.Structure):
+        _fields_ = [("callbackSite", ctypes.c_int), ("functionName", ctypes.c_char_p),
+                    ("functionParams", ctypes.c_void_p), ("functionReturnValue", ctypes.c_void_p),
+                    ("symbolName", ctypes.c_char_p), ("context", ctypes.c_void_p),
+                    ("contextUid", ctypes.c_uint32), ("correlationData", ctypes.c_void_p),
+                    ("correlationId", ctypes.c_uint32)]
+
+    seen: list[tuple[int, str, str]] = []
+    proto = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.c_uint32, ctypes.c_void_p)
+
+    def on_call(_user, domain, cbid, data):
+        d = ctypes.cast(data, ctypes.POINTER(CallbackData)).contents
+        if d.callbackSite == 0:  # API enter
+            seen.append((domain, (d.functionName or b"").decode(), (d.symbolName or b"").decode()[:80]))
+
+    callback = proto(on_call)
+    handle = ctypes.c_void_p()
+    t = time.monotonic()
+    rc = lib.cuptiSubscribe(ctypes.byref(handle), callback, None)
+    driver = (307, 442, 477, 478, 514, 515, 652, 653)
+    runtime = (13, 211, 214, 269, 270, 311, 312, 430, 431)
+    rcs = [lib.cuptiEnableCallback(1, handle, 1, c) for c in driver] + [lib.cuptiEnableCallback(1, handle, 2, c) for c in runtime]
+    start_s = time.monotonic() - t
+    (x + 1).sum()
+    torch.cuda.synchronize()
+    triton_seen = None
+    try:
+        import triton
+        import triton.language as tl
+
+        @triton.jit
+        def _add_one(p, n, BLOCK: tl.constexpr):
+            o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+            tl.store(p + o, tl.load(p + o, mask=o < n) + 1, mask=o < n)
+
+        before = len(seen)
+        _add_one[(4,)](x, x.numel(), BLOCK=256)
+        torch.cuda.synchronize()
+        triton_seen = seen[before:]
+    except Exception as exc:  # noqa: BLE001
+        triton_seen = f"{type(exc).__name__}: {exc}"
+    t = time.monotonic()
+    lib.cuptiUnsubscribe(handle)
+    stop_s = time.monotonic() - t
+    out = {"libcupti": path, "subscribe_rc": rc, "enable_rcs": sorted(set(rcs)), "start_s": start_s, "stop_s": stop_s,
+           "aten_launches": seen[:6], "triton_launches": triton_seen}
+    try:
+        out["kineto_after_s"] = _profile_once(x)
+    except Exception as exc:  # noqa: BLE001
+        out["kineto_after_s"] = f"{type(exc).__name__}: {exc}"
+    return out
+
+
+def _child(mode: str) -> dict:
+    ready = _cuda_ready()
+    x = ready.pop("x")
+    if mode.startswith("kineto"):
+        return {**ready, "first_s": _profile_once(x), "second_s": _profile_once(x)}
+    return {**ready, **_callbacks(x)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--json")
+    ap.add_argument("--child")
+    args = ap.parse_args()
+    if args.child:
+        print(json.dumps(_child(args.child), default=str))
+        return
+    rows = {}
+    for mode in MODES:
+        env = dict(os.environ, CUDA_MODULE_LOADING="EAGER" if mode.endswith("eager") else "LAZY")
+        t = time.monotonic()
+        done = subprocess.run([sys.executable, __file__, "--child", mode], env=env, capture_output=True, text=True)
+        row = json.loads(done.stdout.strip().splitlines()[-1]) if done.returncode == 0 else {"error": done.stderr[-2000:]}
+        row["process_s"] = time.monotonic() - t
+        rows[mode] = row
+        print(mode, json.dumps(row, default=str), flush=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1, default=str)
+
+
+if __name__ == "__main__":
+    main()
