@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 
-MODES = ("kineto", "kineto_eager", "callbacks")
+MODES = ("kineto", "kineto_eager", "callbacks", "callbacks_timed", "callbacks_thread")
 
 
 def _cuda_ready() -> dict:
@@ -123,11 +123,84 @@ def _callbacks(x) -> dict:
     return out
 
 
+def _timed_launches(x) -> dict:
+    """Subscribe, enable, then time the first and second launch: where CUPTI's own start lands."""
+    import ctypes
+
+    import torch
+
+    from kagent.verifiers import launch_trace
+
+    t = time.monotonic()
+    why = launch_trace.prepare()
+    out = {"prepare_s": time.monotonic() - t, "prepare_error": why}
+    tracer = launch_trace.Tracer()
+    t = time.monotonic()
+    out["start_error"] = tracer.start()
+    out["start_s"] = time.monotonic() - t
+    for label in ("first_launch_s", "second_launch_s"):
+        t = time.monotonic()
+        (x + 1).sum()
+        torch.cuda.synchronize()
+        out[label] = time.monotonic() - t
+    tracer.stop()
+    out["seen"] = tracer.launches[:4]
+    return out
+
+
+def _thread_start(x) -> dict:
+    """CUPTI's start paid on a thread through ctypes (the interpreter lock released): a bogus
+    cuLaunchKernel fires the callbacks; the main thread counts how far it gets meanwhile."""
+    import ctypes
+    import threading
+
+    import torch
+
+    from kagent.verifiers import launch_trace
+
+    launch_trace.prepare()
+    libcuda = ctypes.CDLL("libcuda.so.1")
+    spins = [0]
+    done = threading.Event()
+    tracer = launch_trace.Tracer()
+    times = {}
+
+    def warm():
+        t = time.monotonic()
+        tracer.start()
+        times["start_s"] = time.monotonic() - t
+        t = time.monotonic()
+        libcuda.cuLaunchKernel(None, 1, 1, 1, 1, 1, 1, 0, None, None, None)
+        times["bogus_launch_s"] = time.monotonic() - t
+        done.set()
+
+    t0 = time.monotonic()
+    th = threading.Thread(target=warm)
+    th.start()
+    while not done.is_set():
+        spins[0] += 1
+        sum(range(1000))
+    th.join()
+    times["thread_total_s"] = time.monotonic() - t0
+    times["main_spins"] = spins[0]
+    t = time.monotonic()
+    (x + 1).sum()
+    torch.cuda.synchronize()
+    times["first_real_launch_s"] = time.monotonic() - t
+    tracer.stop()
+    times["seen"] = tracer.launches[:4]
+    return times
+
+
 def _child(mode: str) -> dict:
     ready = _cuda_ready()
     x = ready.pop("x")
     if mode.startswith("kineto"):
         return {**ready, "first_s": _profile_once(x), "second_s": _profile_once(x)}
+    if mode == "callbacks_timed":
+        return {**ready, **_timed_launches(x)}
+    if mode == "callbacks_thread":
+        return {**ready, **_thread_start(x)}
     return {**ready, **_callbacks(x)}
 
 
@@ -135,12 +208,13 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--json")
     ap.add_argument("--child")
+    ap.add_argument("--modes", help="comma-separated, of " + ", ".join(MODES))
     args = ap.parse_args()
     if args.child:
         print(json.dumps(_child(args.child), default=str))
         return
     rows = {}
-    for mode in MODES:
+    for mode in args.modes.split(",") if args.modes else MODES:
         env = dict(os.environ, CUDA_MODULE_LOADING="EAGER" if mode.endswith("eager") else "LAZY")
         t = time.monotonic()
         done = subprocess.run([sys.executable, __file__, "--child", mode], env=env, capture_output=True, text=True)

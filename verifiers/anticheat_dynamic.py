@@ -49,6 +49,9 @@ def judge_traps(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
     findings: list[Finding] = provenance_findings(rec.get("ops"), case)
     not_run: list[CheckNotRun] = []
     launches = rec.get("launches")
+    if launches is not None and launches.get("profiler") == "tampered":
+        findings.append(_cheat("trap.launch_count", f"kernel launch tracing did not cover the whole forward: "
+                               f"{launches.get('profiler_reason')}", case, **launches))
     if launches is not None and launches["custom"] == 0:
         library = launches.get("cuda_library") or []
         findings.append(_cheat("trap.launch_count", "the forward pass launched none of the candidate's own kernels"

@@ -1275,6 +1275,10 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 replay = traps.Replay(candidate_file=getattr(module, "__file__", None))
                 with counter:
                     main = _call(model, data["inputs"], device, allocator, "nan", "nan", (recorder, replay))
+                if counter.needs_kineto:  # a CUDA graph ran: torch.profiler names the kernels in it
+                    counter = traps.LaunchCounter(profile_cuda=True, kineto=True)
+                    with counter:
+                        _call(model, data["inputs"], device, allocator, "nan", "nan")
                 tail = epilogue.analyse(replay.steps, replay.lines, main.args,
                                         [*model.parameters(), *model.buffers()], getattr(module, "__file__", None))
                 record["ops"] = recorder.record.as_event(traps.layer_policy(job.get("reference_layers") or []),
@@ -1282,6 +1286,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 record["launches"] = {
                     "triton": counter.triton_launches, "custom": counter.custom_launches,
                     "names": dict(counter.names), "profiler": counter.profiler_status,
+                    "profiler_kind": counter.profiler_kind, "profiler_reason": counter.profiler_reason,
                     "cuda_custom": counter.custom_cuda_kernels[:20], "cuda_library": counter.library_cuda_kernels[:20],
                 }
                 if device == "cpu" and job.get("compile_check"):  # judged by verifiers/compile_check.py
@@ -1400,13 +1405,16 @@ def _warm_up() -> None:
         torch.cuda.init()  # the CUDA context's start, paid before the job arrives
         from kagent.tools.sandbox import WARM_PROFILER_ENV
 
-        if os.environ.get(WARM_PROFILER_ENV) == "1" and not _job_waiting():
-            # a candidate's worker started ahead of its job: the launch counter's CUDA profiler will
-            # start at the first case, and CUPTI's first start in a process takes seconds (a thread
-            # does not hide it: it holds the interpreter lock). Paid now, while nothing waits.
-            from kagent.verifiers import traps
+        if os.environ.get(WARM_PROFILER_ENV) == "1":
+            from kagent.verifiers import launch_trace, traps
 
-            traps.warm_cuda_profiler()
+            # a candidate's worker: the launch counter's callbacks built and loaded (a fraction of a
+            # second); and if nothing waits yet, one torch.profiler session: without it the operator
+            # recorder's first start pays Kineto's (seconds on the H200: 0.9 s first case with it, 7 s
+            # without, docs/gpu.md session 24; a thread does not hide it, it holds the interpreter lock)
+            launch_trace.prepare()
+            if not _job_waiting():
+                traps.warm_cuda_profiler()
     try:
         import triton  # noqa: F401
     except ImportError:  # a CUDA-C-only candidate does not need Triton

@@ -5,7 +5,8 @@ Layer 3 (verifiers). Pure helpers and context managers; the harness decides when
 - LaunchCounter: counts Triton launches (JITFunction.run, and InterpretedFunction.run under
   TRITON_INTERPRET=1; both triton 3.6 and 3.7 route `kernel[grid](...)` and autotuner/heuristics
   launches through `<JITFunction|InterpretedFunction>.run(*args, grid=, warmup=, **kw)`), and on CUDA the
-  kernels torch.profiler sees, split into custom kernels and ATen/cuBLAS/cuDNN library kernels.
+  device kernels launched (CUPTI's launch callbacks, verifiers/launch_trace.py; torch.profiler where
+  those do not work or a CUDA graph ran), split into custom kernels and ATen/cuBLAS/cuDNN library kernels.
 - disabled_launches(): Triton launches are skipped (ghost replay: pre-poisoned outputs must stay
   poisoned; if the output is still correct, the kernels did not do the work).
 - integrity_snapshot()/integrity_violations(): thread count, identity of timer/sync/oracle functions,
@@ -136,8 +137,9 @@ _LIBRARY_KERNEL_RE = re.compile(
 
 
 def warm_cuda_profiler() -> None:
-    """Open and close one CUDA profiler session: CUPTI's first start in a process takes seconds (~5 s
-    on an H200), later ones milliseconds. A worker started ahead of its job calls this while it waits."""
+    """Open and close one torch.profiler session: Kineto's first start in a process takes seconds (~5 s
+    on an H200), later ones milliseconds, and the operator recorder's execution-trace observer pays it
+    too where nothing started it before. A worker started ahead of its job calls this while it waits."""
     import warnings
 
     from torch.profiler import ProfilerActivity, profile
@@ -153,20 +155,24 @@ class LaunchCounter:
 
     `triton_launches` / `names` (a Counter of Triton kernel names) come from the Triton launch path;
     with `profile_cuda` (default: when CUDA is available) `cuda_kernels` lists the device kernels
-    torch.profiler saw, split into `custom_cuda_kernels` and `library_cuda_kernels` (ATen,
+    launched (CUPTI's launch callbacks; torch.profiler with `kineto` or where those fail), split into `custom_cuda_kernels` and `library_cuda_kernels` (ATen,
     cuBLAS/cuDNN, Inductor-generated). Launches from any thread are counted.
     """
 
-    def __init__(self, *, profile_cuda: bool | None = None) -> None:
+    def __init__(self, *, profile_cuda: bool | None = None, kineto: bool = False) -> None:
         self.profile_cuda = profile_cuda
+        self.kineto = kineto  # torch.profiler even where CUPTI's launch callbacks work
         self.triton_launches = 0
         self.names: Counter[str] = Counter()
         self.cuda_kernels: list[str] = []
-        self.profiler_status: Literal["not_run", "run"] = "not_run"
+        self.graph_launches = 0  # CUDA graphs launched (callbacks do not name their kernels)
+        self.profiler_status: Literal["not_run", "run", "tampered"] = "not_run"
         self.profiler_reason: str | None = "CUDA profiling not requested"
+        self.profiler_kind: str | None = None  # "callbacks" (verifiers/launch_trace.py) or "kineto"
         self._listener = _Listener(skip=False, on_launch=self._on_launch)
         self._lock = threading.Lock()
         self._prof: Any = None
+        self._tracer: Any = None
 
     def _on_launch(self, name: str, skipped: bool) -> None:
         with self._lock:
@@ -189,32 +195,63 @@ class LaunchCounter:
                 if taken:
                     self.profiler_reason = "an enclosing LaunchCounter holds the CUDA profiler"
                 else:
-                    from torch.profiler import ProfilerActivity, profile
-
-                    self._prof = profile(activities=[ProfilerActivity.CUDA])
-                    self._prof.__enter__()
+                    self._start_profiler()
         _install(self._listener)
         return self
+
+    def _start_profiler(self) -> None:
+        if not self.kineto:
+            from kagent.verifiers import launch_trace
+
+            tracer = launch_trace.Tracer()
+            why = tracer.start()
+            if why is None:
+                self._tracer, self.profiler_kind = tracer, "callbacks"
+                return
+            log.info("launch callbacks unavailable (%s): torch.profiler instead", why)
+        from torch.profiler import ProfilerActivity, profile
+
+        self._prof = profile(activities=[ProfilerActivity.CUDA])
+        self._prof.__enter__()
+        self.profiler_kind = "kineto"
 
     def __exit__(self, *exc: object) -> None:
         global _profiler_owner
         _uninstall(self._listener)
-        if self._prof is not None:
-            import torch
+        if self._prof is None and self._tracer is None:
+            return
+        import torch
 
-            torch.cuda.synchronize()
-            try:
+        torch.cuda.synchronize()
+        try:
+            if self._tracer is not None:
+                self._stop_tracer()
+            else:
                 self._prof.__exit__(*exc)
-            finally:
-                with _patch_lock:
-                    _profiler_owner = None
-            self.cuda_kernels = [
-                e.name for e in self._prof.events()
-                if str(getattr(e, "device_type", "")).endswith("CUDA") and not _is_runtime_api(e.name)
-            ]
-            self.profiler_status = "run"
-            self.profiler_reason = None
-            self._prof = None
+                self.cuda_kernels = [
+                    e.name for e in self._prof.events()
+                    if str(getattr(e, "device_type", "")).endswith("CUDA") and not _is_runtime_api(e.name)
+                ]
+                self.profiler_status, self.profiler_reason = "run", None
+        finally:
+            with _patch_lock:
+                _profiler_owner = None
+            self._prof = self._tracer = None
+
+    def _stop_tracer(self) -> None:
+        from kagent.verifiers import launch_trace
+
+        tracer = self._tracer
+        on = tracer.still_on()
+        tracer.stop()
+        names = [name for name, _ in tracer.launches]
+        self.graph_launches = names.count(launch_trace.GRAPH_LAUNCH)
+        self.cuda_kernels = [n for n in names if n != launch_trace.GRAPH_LAUNCH]
+        if on:
+            self.profiler_status, self.profiler_reason = "run", None
+        else:  # the candidate unsubscribed or switched the callbacks off: its launches went unseen
+            self.profiler_status = "tampered"
+            self.profiler_reason = "CUPTI's launch callbacks were switched off during the call"
 
     @property
     def library_cuda_kernels(self) -> list[str]:
@@ -231,6 +268,11 @@ class LaunchCounter:
         if self.profiler_status != "run":
             return self.triton_launches
         return max(self.triton_launches, len(self.custom_cuda_kernels))
+
+    @property
+    def needs_kineto(self) -> bool:
+        """A CUDA graph launched under the callbacks: only torch.profiler names the kernels in it."""
+        return self.profiler_kind == "callbacks" and self.graph_launches > 0
 
 
 def _is_runtime_api(name: str) -> bool:
