@@ -552,6 +552,7 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
             with _Float64Everywhere():
                 outs64 = _outputs(model64(*[_double(_copy_to(x, device)) for x in truth_inputs]))
         outs64 = [o.double() if o.dtype.is_floating_point else o for o in outs64]
+        outs64, extremes = _truth_within_dtype(outs, outs64, rows)
         fixed = ([suite_boundaries.planted(x, case["planted"]) if isinstance(x, torch.Tensor) and x.dtype.is_floating_point
                   else None for x in truth_inputs] if case["transform"] == "boundaries" else None)
         sens = _sensitivity(model64, truth_inputs, outs64, device, case["seed"], fixed, model)
@@ -559,6 +560,7 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
             sens = _with_accumulation(sens, model, truth_inputs, outs64, device)
         except Exception as exc:  # the simulation is an allowance: without it the oracle is stricter, not blind
             emit(event="note", case=name, message=f"float32 accumulation not simulated: {type(exc).__name__}: {exc}"[:300])
+        sens = _without_extremes(sens, extremes)
         float64 = True
     except Exception as exc:  # an op without float64 support: the oracle falls back
         outs64, float64, sens, rows = [o.double() if o.dtype.is_floating_point else o for o in outs], False, None, None
@@ -574,6 +576,41 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     return {"model": model, "inputs": inputs, "init": init, "outs": outs, "outs64": outs64, "sens": sens,
             "float64": float64, "rows": rows, "built": built[key], "layers": layers, "init_changes": init_changes,
             "moved": moved}
+
+
+def _truth_within_dtype(outs: list, outs64: list, rows: list[int] | None) -> tuple[list, list]:
+    """The float64 truth where it lies past the output dtype's range and the reference's result is finite
+    there: the reference's value; and where that was (None per output without such elements). Such an
+    element is a dtype's own extreme (nan_to_num's replacement for an infinity, a mask filled with
+    finfo.min): in float64 it is float64's (1.8e308), which no float32 result approaches, so the
+    reference's own error there would be total and any value would pass."""
+    import torch
+
+    fixed, where = [], []
+    for o, t in zip(outs, outs64):
+        past = None
+        if isinstance(o, torch.Tensor) and o.dtype.is_floating_point and t.dtype == torch.float64 \
+                and o.dtype != torch.float64:
+            ref = (o if rows is None else o[rows]).detach().to(t.device)
+            if ref.shape == t.shape:
+                past = torch.isfinite(ref) & (t.abs() > torch.finfo(o.dtype).max)
+                if bool(past.any()):
+                    t = torch.where(past, ref.double(), t)
+                else:
+                    past = None
+        fixed.append(t)
+        where.append(past)
+    return fixed, where
+
+
+def _without_extremes(sens: list | None, extremes: list) -> list | None:
+    """No sensitivity at a dtype's extreme: it is a constant (a perturbed float64 run puts float64's there)."""
+    import torch
+
+    if sens is None:
+        return None
+    return [s if s is None or e is None or s.shape != e.shape else torch.where(e, torch.zeros_like(s), s)
+            for s, e in zip(sens, extremes)]
 
 
 def _unsaturated(model, inputs: list, device: str) -> tuple[list, list[dict]]:

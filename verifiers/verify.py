@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import concurrent.futures
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -683,8 +684,21 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
     # a field left at None is left out (cache entries made before it existed keep their key)
     h.update(json.dumps([c.model_dump(exclude={k for k in ("init_factors", "min_input_numel", "planted") if getattr(c, k) is None})
                          for c in cases], sort_keys=True).encode())
-    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v17".encode())
+    h.update(f"{device}|{torch.__version__}|{config.max_shape_numel}|{config.timing}|{config.oracle_sample_above}|v18".encode())
+    h.update(_reference_code_digest().encode())
     return h.hexdigest()[:24]
+
+
+@functools.lru_cache(maxsize=1)
+def _reference_code_digest() -> str:
+    """The code that makes a cached reference's files: a change to it makes new ones (no version tag to
+    forget to bump)."""
+    from kagent.verifiers import casefiles, harness, perturb, saturation, suite_boundaries, suite_ties
+
+    h = hashlib.sha256()
+    for mod in (harness, saturation, suite_boundaries, suite_ties, perturb, casefiles):
+        h.update(Path(mod.__file__).read_bytes())
+    return h.hexdigest()[:16]
 
 
 def _reference_file(files: ProblemFiles) -> Path:
