@@ -44,31 +44,15 @@ def _profile_once(x) -> float:
     return time.monotonic() - t
 
 
-def _libcupti():
-    import ctypes
-    import glob
-
-    import torch
-
-    roots = [os.path.dirname(os.path.dirname(torch.__file__))]
-    for root in roots:
-        for pattern in ("nvidia/*/lib/libcupti.so*", "nvidia/cuda_cupti/lib/libcupti.so*", "nvidia/cu*/lib/libcupti.so*"):
-            found = sorted(glob.glob(os.path.join(root, pattern)))
-            if found:
-                return ctypes.CDLL(found[0]), found[0]
-    for line in open("/proc/self/maps"):
-        if "libcupti" in line:
-            path = line.split()[-1]
-            return ctypes.CDLL(path), path
-    return ctypes.CDLL("libcupti.so"), "libcupti.so"
-
-
 def _callbacks(x) -> dict:
     import ctypes
 
     import torch
 
-    lib, path = _libcupti()
+    from kagent.verifiers import launch_trace
+
+    lib = launch_trace._cupti()
+    path = lib._name
 
     class CallbackData(ctypes.Structure):
         _fields_ = [("callbackSite", ctypes.c_int), ("functionName", ctypes.c_char_p),

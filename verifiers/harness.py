@@ -624,7 +624,10 @@ def _unsaturated(model, inputs: list, device: str) -> tuple[list, list[dict]]:
     def movable(t) -> bool:
         return isinstance(t, torch.Tensor) and t.dtype.is_floating_point and t.numel() > 0 and not _discrete(t)
 
-    found = saturation.unsaturate(forward, inputs, movable)
+    def same(a: list, b: list) -> bool:
+        return len(a) == len(b) and all(_same(x, y)[0] for x, y in zip(a, b))
+
+    found = saturation.unsaturate(forward, inputs, movable, same)
     if found is None:
         raise _Unneeded("the reference reads every floating input on the seeded inputs")
     return found

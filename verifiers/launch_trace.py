@@ -72,6 +72,7 @@ _DRIVER_DOMAIN = 1
 # CUPTI_DRIVER_TRACE_CBID_*: cuLaunch, cuLaunchGrid, cuLaunchGridAsync, cuLaunchKernel(_ptsz),
 # cuLaunchCooperativeKernel(_ptsz), cuLaunchCooperativeKernelMultiDevice, cuLaunchKernelEx(_ptsz)
 _LAUNCH_CBIDS = (115, 116, 117, 307, 442, 477, 478, 480, 652, 653)
+_CHECKED_CBIDS = (307, 652)  # cuLaunchKernel (ATen, load_inline) and cuLaunchKernelEx (Triton): still on?
 _GRAPH_CBIDS = (514, 515)  # cuGraphLaunch(_ptsz): the graph's kernels are not named
 GRAPH_LAUNCH = "<CUDA graph launch>"
 
@@ -164,7 +165,7 @@ class Tracer:
         """Whether the launch callbacks are still enabled (a candidate that switched them off)."""
         cupti = _state["cupti"]
         state = ctypes.c_uint32(0)
-        for cbid in _LAUNCH_CBIDS[3:5]:
+        for cbid in _CHECKED_CBIDS:
             if cupti.cuptiGetCallbackState(ctypes.byref(state), self.handle, _DRIVER_DOMAIN, cbid) != 0 or not state.value:
                 return False
         return True

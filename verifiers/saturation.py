@@ -20,6 +20,7 @@ import time
 from typing import Any, Callable
 
 Forward = Callable[[list], list]
+Same = Callable[[list, list], bool]  # every output bit equal (NaN equal to NaN)
 
 _NUDGE = 1e-3
 _LARGE_NUDGE = 0.1
@@ -47,20 +48,6 @@ def _nudged(t, size: float = _NUDGE):
     return (t.double() + size * (t.double().abs() + scale) * noise).to(t.dtype)
 
 
-def _equal(a: list, b: list) -> bool:
-    import torch
-
-    if len(a) != len(b):
-        return False
-    for x, y in zip(a, b):
-        if x.shape != y.shape or x.dtype != y.dtype:
-            return False
-        same = (x == y) | (torch.isnan(x) & torch.isnan(y)) if x.dtype.is_floating_point else x == y
-        if not bool(same.all()):
-            return False
-    return True
-
-
 _FAILED: list = []
 
 
@@ -78,7 +65,7 @@ class _Budget:
             return _FAILED
 
 
-def _ignored(run: _Budget, inputs: list, base: list, i: int) -> bool | None:
+def _ignored(run: _Budget, same: Same, inputs: list, base: list, i: int) -> bool | None:
     """Whether nudges of input i, of a thousandth and of a tenth of its spread, leave every output bit
     as it was (None: out of budget). The large one keeps out inputs read through a discrete decision
     (an argmin, a radius test), which small nudges leave alone too: moved, they would only make ties."""
@@ -86,28 +73,30 @@ def _ignored(run: _Budget, inputs: list, base: list, i: int) -> bool | None:
         nudged = run(inputs[:i] + [_nudged(inputs[i], size)] + inputs[i + 1:])
         if nudged is None:
             return None
-        if not _equal(nudged, base):
+        if not same(nudged, base):
             return False
     return True
 
 
-def _read(run: _Budget, inputs: list, base: list, i: int) -> bool | None:
+def _read(run: _Budget, same: Same, inputs: list, base: list, i: int) -> bool | None:
     """Whether a small nudge of input i shows in the result (None: out of budget)."""
     nudged = run(inputs[:i] + [_nudged(inputs[i])] + inputs[i + 1:])
-    return None if nudged is None else not _equal(nudged, base)
+    return None if nudged is None else not same(nudged, base)
 
 
-def unsaturate(forward: Forward, inputs: list, movable: Callable[[Any], bool]) -> tuple[list, list[dict]] | None:
+def unsaturate(forward: Forward, inputs: list, movable: Callable[[Any], bool],
+               same: Same) -> tuple[list, list[dict]] | None:
     """The inputs with every ignored `movable` input moved where the reference reads it, and what was
     moved ([{"input": i, "move": "..."}]); None where no input is ignored, or none could be freed.
-    `forward` runs the reference on a list of inputs and returns its output tensors."""
+    `forward` runs the reference on a list of inputs and returns its output tensors; `same` compares two
+    such lists bit for bit."""
     run = _Budget(forward)
     base = run(inputs)
     if base is None or base is _FAILED or not base or time.monotonic() - run.start > _SLOW_FORWARD_S:
         return None
     inputs, moved = list(inputs), []
     for i, t in enumerate(inputs):
-        if not movable(t) or not _ignored(run, inputs, base, i):
+        if not movable(t) or not _ignored(run, same, inputs, base, i):
             continue
         for how, value in _moves(t):
             trial = inputs[:i] + [value] + inputs[i + 1:]
@@ -116,7 +105,7 @@ def unsaturate(forward: Forward, inputs: list, movable: Callable[[Any], bool]) -
                 break
             if out is _FAILED:
                 continue
-            freed = _read(run, trial, out, i)
+            freed = _read(run, same, trial, out, i)
             if freed is None:
                 break
             if freed:
