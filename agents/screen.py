@@ -40,6 +40,7 @@ class ScreenResult(BaseModel):
     failing: dict[str, list[str]] = Field(default_factory=dict, description="case -> failure classes")
     message: str = ""
     seconds: float = 0.0
+    rels: dict[str, float] = Field(default_factory=dict, description="case -> relative L2 error (1e30: not run)")
 
     def summary(self) -> str:
         if self.passed:
@@ -61,7 +62,8 @@ def _score(rec: dict) -> ScreenResult:
     return ScreenResult(passed=not failing, score=[tier, float(len(failing)),
                                                    float(len({k for v in failing.values() for k in v})), round(fr, 6),
                                                    round(math.log10(rel), 3) if rel > 0 else -30.0],
-                        failing=failing, message=msg[:200], seconds=rec.get("seconds", 0.0))
+                        failing=failing, message=msg[:200], seconds=rec.get("seconds", 0.0),
+                        rels={c: float(r.get("rel_l2", 1e30)) for c, r in rec["cases"].items()})
 
 
 class Screener:

@@ -41,7 +41,7 @@ def _entries(manifest: Path, device: str, only: str, limit: int) -> list[dict]:
     entries = yaml.safe_load(manifest.read_text())
     if device == "cpu":  # CUDA C entries need nvcc and a GPU
         entries = [e for e in entries if e.get("backend", "triton") == "triton"]
-    entries = [e for e in entries if only in e["path"]]
+    entries = [e for e in entries if any(part in e["path"] for part in only.split(","))]
     return entries[:limit] if limit else entries
 
 
@@ -138,7 +138,7 @@ def main() -> int:
     ap.add_argument("out", help="results, one JSON line per kernel (resumable); - with --one")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--limit", type=int, default=0)
-    ap.add_argument("--only", default="")
+    ap.add_argument("--only", default="", help="comma-separated substrings of the entries' paths")
     ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
     ap.add_argument("--timeout", type=float, default=300.0, help="repair time limit per kernel (s)")
     ap.add_argument("--patterns-dir", default="", help="a pattern store to measure against (default: the shipped "

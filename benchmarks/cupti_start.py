@@ -19,6 +19,8 @@ import sys
 import time
 
 MODES = ("kineto", "kineto_eager", "callbacks", "callbacks_timed", "callbacks_thread")
+# the operator recorder's execution-trace observer: where its first start on CUDA goes
+ET_MODES = ("et", "et_after_cpu_profile", "et_after_cuda_thread", "et_thread", "et_daemon", "et_stack")
 
 
 def _cuda_ready() -> dict:
@@ -176,9 +178,104 @@ def _thread_start(x) -> dict:
     return times
 
 
+def _et_cycle(x, label: str) -> dict:
+    """One register/start/ops/stop/unregister cycle of the observer, each step timed."""
+    import tempfile
+
+    import torch
+    from torch.profiler import ExecutionTraceObserver
+
+    out = {}
+    path = tempfile.mktemp(suffix=".json")
+    t = time.monotonic()
+    ob = ExecutionTraceObserver()
+    ob.register_callback(path)
+    out[f"{label}_register_s"] = time.monotonic() - t
+    t = time.monotonic()
+    ob.start()
+    out[f"{label}_start_s"] = time.monotonic() - t
+    t = time.monotonic()
+    torch.ops.aten.arange.default(1234)
+    out[f"{label}_first_cpu_op_s"] = time.monotonic() - t
+    t = time.monotonic()
+    (x + 1).sum()
+    torch.cuda.synchronize()
+    out[f"{label}_first_cuda_op_s"] = time.monotonic() - t
+    t = time.monotonic()
+    ob.stop()
+    ob.unregister_callback()
+    out[f"{label}_stop_s"] = time.monotonic() - t
+    return out
+
+
+def _spinning(work) -> dict:
+    """Run `work` on a thread; the main thread counts how far it gets meanwhile (interpreter lock held?)."""
+    import threading
+
+    done = threading.Event()
+    res: dict = {}
+
+    def run():
+        t = time.monotonic()
+        res.update(work())
+        res["thread_s"] = time.monotonic() - t
+        done.set()
+
+    spins = 0
+    t0 = time.monotonic()
+    th = threading.Thread(target=run)
+    th.start()
+    while not done.is_set():
+        spins += 1
+        sum(range(1000))
+    th.join()
+    wall = time.monotonic() - t0
+    t = time.monotonic()
+    for _ in range(20000):
+        sum(range(1000))
+    alone = (time.monotonic() - t) / 20000
+    res["main_spins"] = spins
+    res["main_share"] = spins * alone / wall if wall else None  # 1.0: the thread never held the lock
+    return res
+
+
+def _cpu_profile_once() -> float:
+    from torch.profiler import ProfilerActivity, profile
+
+    t = time.monotonic()
+    with profile(activities=[ProfilerActivity.CPU]):
+        pass
+    return time.monotonic() - t
+
+
+def _et_child(mode: str, x) -> dict:
+    if mode == "et_after_cpu_profile":
+        return {"cpu_profile_s": _cpu_profile_once(), **_et_cycle(x, "first"), **_et_cycle(x, "second")}
+    if mode == "et_after_cuda_thread":
+        return {**_spinning(lambda: {"cuda_profile_s": _profile_once(x)}), **_et_cycle(x, "first")}
+    if mode == "et_thread":
+        return {**_spinning(lambda: _et_cycle(x, "first")), **_et_cycle(x, "second")}
+    return {**_et_cycle(x, "first"), **_et_cycle(x, "second")}
+
+
+def _native_stacks(pid: int) -> str:
+    import shutil
+
+    for tool in (["gdb", "-batch", "-p", str(pid), "-ex", "thread apply all bt 25"], ["eu-stack", "-p", str(pid)]):
+        if shutil.which(tool[0]):
+            done = subprocess.run(tool, capture_output=True, text=True, timeout=60)
+            return (done.stdout + done.stderr)[-12000:]
+    return "no gdb or eu-stack"
+
+
 def _child(mode: str) -> dict:
+    t = time.monotonic()
     ready = _cuda_ready()
+    ready["child_ready_s"] = time.monotonic() - t
     x = ready.pop("x")
+    if mode.startswith("et"):
+        print("ET_START", file=sys.stderr, flush=True)
+        return {**ready, **_et_child(mode, x)}
     if mode.startswith("kineto"):
         return {**ready, "first_s": _profile_once(x), "second_s": _profile_once(x)}
     if mode == "callbacks_timed":
@@ -192,7 +289,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--json")
     ap.add_argument("--child")
-    ap.add_argument("--modes", help="comma-separated, of " + ", ".join(MODES))
+    ap.add_argument("--modes", help="comma-separated, of " + ", ".join(MODES + ET_MODES))
     args = ap.parse_args()
     if args.child:
         print(json.dumps(_child(args.child), default=str))
@@ -200,9 +297,23 @@ def main() -> None:
     rows = {}
     for mode in args.modes.split(",") if args.modes else MODES:
         env = dict(os.environ, CUDA_MODULE_LOADING="EAGER" if mode.endswith("eager") else "LAZY")
+        if mode == "et_daemon":
+            env["KINETO_USE_DAEMON"] = "1"
         t = time.monotonic()
-        done = subprocess.run([sys.executable, __file__, "--child", mode], env=env, capture_output=True, text=True)
-        row = json.loads(done.stdout.strip().splitlines()[-1]) if done.returncode == 0 else {"error": done.stderr[-2000:]}
+        proc = subprocess.Popen([sys.executable, __file__, "--child", mode], env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        stacks = None
+        if mode == "et_stack":  # the native stacks while the observer's first start runs
+            for line in proc.stderr:
+                if line.startswith("ET_START"):
+                    break
+            time.sleep(float(os.environ.get("STACK_AFTER", "1.5")))
+            if proc.poll() is None:
+                stacks = _native_stacks(proc.pid)
+        out, err = proc.communicate()
+        row = json.loads(out.strip().splitlines()[-1]) if proc.returncode == 0 else {"error": err[-2000:]}
+        if stacks:
+            row["stacks"] = stacks
         row["process_s"] = time.monotonic() - t
         rows[mode] = row
         print(mode, json.dumps(row, default=str), flush=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
@@ -155,6 +156,17 @@ def grammar_candidates(source: str, sites: list[tuple[int, float]], *, skip: set
     return [Candidate(source=new, origin=f"rewrite {e.operator.removeprefix('grammar_')}@{e.line}: {e.description}",
                       operator=e.operator, family=e.family, line=e.line, priority=p, edit=e)
             for p, e, new in grammar_edits(source, sites, limit=limit, skip=skip)]
+
+
+def fit_candidates(source: str, sites: list[tuple[int, float]],
+                   judge: Callable[[list[str]], list[float | None]]) -> list[Candidate]:
+    """Fitted values of the float literals on the most suspected lines (patterns/operators/fit.py);
+    `judge` screens the base and the probes."""
+    from kagent.patterns.operators.fit import fit_edits
+
+    lines = [ln - 1 for ln, _ in sites][:6]
+    return [Candidate(source=new, origin=f"rewrite fit@{e.line}: {e.description}", operator=e.operator,
+                      family=e.family, line=e.line, priority=p, edit=e) for p, e, new in fit_edits(source, lines, judge)]
 
 
 def combined(base: str, a: Candidate, b: Candidate) -> Candidate | None:

@@ -456,10 +456,20 @@ def _screener(ctx: RepairContext, state: RepairState, report: VerifyReport) -> t
     return ctx.cache["screener"][1], ctx.cache["screener"][2]
 
 
+def _screen_errors(screener: Any, sources: list[str], timeout_s: float = 90.0) -> list[float | None]:
+    """The relative error of each source on the first case the first one (the base) fails; None
+    where it was not measured (a run failure, a case the worker stopped before)."""
+    results = screener.screen(sources, timeout_s=timeout_s)
+    case = next(iter(results[0].failing), None) if results else None
+    if case is None:
+        return [None] * len(sources)
+    return [r.rels.get(case) if r.score[0] < 2 and r.rels.get(case, 1e30) < 1e29 else None for r in results]
+
+
 def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: VerifyReport, hits: list[Any],
                  t0: float) -> Proposal:
     """One step of the offline edit search from the current base (state kept in ctx.cache)."""
-    from kagent.patterns.engine import combined, grammar_candidates, search_candidates
+    from kagent.patterns.engine import combined, fit_candidates, grammar_candidates, search_candidates
 
     loc = _localization(ctx, state, report, base_src)
     key = ("search", source_hash(base_src))
@@ -485,7 +495,8 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
     def second_tier(screened: set[str]) -> list[Any]:
         if not ctx.config.search_rewrites:
             return []
-        cands = grammar_candidates(base_src, sites, limit=ctx.config.search_rewrites)
+        cands = fit_candidates(base_src, sites, lambda sources: _screen_errors(screener, sources)) if screener else []
+        cands += grammar_candidates(base_src, sites, limit=ctx.config.search_rewrites)
         cands = [c for c in cands if source_hash(c.source) not in screened]
         emit(ctx, "search_rewrites", base=state.base_index, candidates=len(cands))
         return cands

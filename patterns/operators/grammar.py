@@ -32,6 +32,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from kagent.patterns.operators import terms
 from kagent.patterns.operators.base import Edit, Src, nodes_of, parses
 from kagent.patterns.operators.exprs import _swap
 
@@ -44,6 +45,9 @@ WEIGHT = {
     "known_constant": 0.9, "wrap": 0.55, "unwrap": 0.5, "sibling_call": 0.55, "op": 0.55, "operands": 0.5,
     "drop": 0.35, "extend_dead": 0.85, "extend": 0.3, "shift": 0.5, "conjunct": 0.6, "conjunct_any": 0.3, "stable_exp": 0.6,
     "clamp": 0.4, "all_op": 0.55, "attribute": 0.6, "ceil_div": 0.5, "exchange": 0.55, "size": 0.55,
+    # terms.py: past one node
+    "term_signs": 0.5, "factor": 0.35, "offset": 0.7, "similar_attribute": 0.8, "other_attribute": 0.45,
+    "attribute_wrap": 0.5,
 }
 
 _KNOWN = {  # constants kernels spell out, and what they are mistaken for
@@ -324,7 +328,8 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 new = _fill(f"E {op} 1", n)
                 add("shift", n, f"({new})", f"`{text}` -> `{new}`")
             if n is root:  # the value clamped on one side
-                for bound in [s for s in sc.names if s not in sc.pointers and s != text] + ["0.0", "1.0"]:
+                # the common clamps first (a value kept non-negative, a scale capped at 1), then the names
+                for bound in ["0.0", "1.0"] + [s for s in sc.names if s not in sc.pointers and s != text]:
                     for fn in ("minimum", "maximum"):
                         new = f"tl.{fn}({text}, {bound})"
                         add("clamp", n, new, f"`{text}` -> `{new}`")
@@ -335,6 +340,16 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 for op in ("+", "-", "*", "/"):
                     new = _fill(f"E {op} {s}", n)
                     add(kind, n, f"({new})", f"`{text}` -> `{new}`")
+    for root in _roots(stmt):
+        found = list(terms.sign_pairs(root)) if not _pointerish(root, sc) else []
+        if not host:
+            found += terms.missing_factors(src, line0, root, sc.pointers)
+        for kind, node, new, what in found:
+            if not (_boolish(node) or _pointerish(node, sc)):
+                add(kind, node, new, what)
+    if host:
+        for kind, node, new, what in terms.host_attributes(stmt, line0, _attributes(src), _similar):
+            add(kind, node, new, what)
     _all_compares(src, stmt, line0, out)
     _exchanges(src, stmt, line0, sc, out)
     # one name exchanged everywhere on the line (`x * x * x` -> `d * d * d`)
@@ -527,6 +542,24 @@ def _with_definitions(src: Src, lines: list[tuple[int, float]], top: int = 3) ->
     return sorted(out, key=lambda t: -t[1])
 
 
+def _column_offsets(src: Src, lines: list[tuple[int, float]]) -> list[tuple[float, int, Edit]]:
+    """terms.column_offsets on every kernel line (a copied column offset is suspect wherever it is)."""
+    score = dict(lines)
+    top = max(score.values() or [1.0]) or 1.0
+    out = []
+    for line0 in range(len(src.lines)):
+        stmt, sc = (_statement(src, line0), _scope(src, line0)) if src.kernel_at(line0) else (None, None)
+        if stmt is None or sc is None or not src.lines[line0].isascii():
+            continue
+        for _kind, node, new, what in terms.column_offsets(src, line0, stmt, sc.pointers):
+            e = _swap(src, node, new, what)
+            if e is not None and e[1] == line0:
+                prio = WEIGHT["offset"] * (0.5 + 0.5 * score.get(line0, 0.5 * top) / top)
+                out.append((round(prio, 4), line0, Edit(operator="grammar_offset", family=FAMILY, description=e[0],
+                                                        start=line0, stop=line0 + 1, lines=(e[3][0],), cost=3)))
+    return out
+
+
 def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int = 10, limit: int = 2000,
                   skip: set[str] | None = None) -> list[tuple[float, Edit, str]]:
     """(priority, edit, new source) for the rewrites of the `max_lines` most suspected lines of a
@@ -541,10 +574,15 @@ def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int
     top = max([s for _, s in lines] or [1.0]) or 1.0
     raw: list[tuple[float, int, Edit]] = []
     for rank, (line0, score) in enumerate(lines):
+        seen: dict[str, int] = {}
         for r in rewrites(src, line0):
-            prio = r.weight * (0.5 + 0.5 * score / top) / (1.0 + 0.05 * rank)
+            # the k-th rewrite of one kind on one line weighs less: a line's dozens of wraps do not
+            # push every other kind of every other line past the limit
+            seen[r.kind] = seen.get(r.kind, 0) + 1
+            prio = r.weight * (0.5 + 0.5 * score / top) / (1.0 + 0.05 * rank) / (1.0 + 0.02 * (seen[r.kind] - 1))
             raw.append((round(prio, 4), line0, Edit(operator=f"grammar_{r.kind}", family=FAMILY, description=r.description,
                                                     start=line0, stop=line0 + 1, lines=(r.line,), cost=3)))
+    raw += _column_offsets(src, lines)
     raw.sort(key=lambda t: (-t[0], t[1]))
     out: list[tuple[float, Edit, str]] = []
     made = set(skip or ()) | {source}

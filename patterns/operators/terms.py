@@ -1,0 +1,157 @@
+"""Grammar rewrites that reach past one node: slips in how a line's terms, factors and the host's
+scalars are put together.
+
+- two terms of a sum with their signs exchanged (`a*d + b*c - c*b` written where `a*d - b*c + c*b`
+  was meant: the operand order of a cross or Hamilton product);
+- a term of a sum missing its factor: a kernel's scalar parameter (a temperature, a weight) that
+  multiplies a term nested inside the line (`q - logp` for `q - tau * logp`);
+- an address's constant column offset copied from a sibling load (`+ 1` twice, `+ 3` never);
+- on the host, a module attribute read where its sibling was meant (`self.beta1` for `self.beta2`)
+  or used where its complement or inverse was meant (`p` for `1 - p`, `1 / p`).
+
+Each yields (kind, node, new text, description) for grammar.rewrites, which swaps the node's text.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from kagent.patterns.operators.base import Src, nodes_of
+
+Proposal = tuple[str, ast.expr, str, str]
+
+
+def _signed_terms(n: ast.expr, sign: int = 1) -> list[tuple[int, ast.expr]]:
+    if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub)):
+        right = -sign if isinstance(n.op, ast.Sub) else sign
+        return _signed_terms(n.left, sign) + _signed_terms(n.right, right)
+    if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub):
+        return _signed_terms(n.operand, -sign)
+    return [(sign, n)]
+
+
+def _sum_text(terms: list[tuple[int, ast.expr]]) -> str:
+    sign, first = terms[0]
+    expr: ast.expr = first if sign > 0 else ast.UnaryOp(ast.USub(), first)
+    for sign, t in terms[1:]:
+        expr = ast.BinOp(expr, ast.Add() if sign > 0 else ast.Sub(), t)
+    return ast.unparse(expr)
+
+
+def sign_pairs(root: ast.expr) -> Iterator[Proposal]:
+    """Every sum of three or more terms with two of its terms' signs flipped at once (one flip alone
+    is the `op` rewrite's)."""
+    parents = {id(c): p for p in ast.walk(root) for c in ast.iter_child_nodes(p)}
+    for n in ast.walk(root):
+        if not (isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub))):
+            continue
+        p = parents.get(id(n))
+        if isinstance(p, ast.BinOp) and isinstance(p.op, (ast.Add, ast.Sub)):
+            continue  # inside a longer sum: the whole chain is taken at its top
+        terms = _signed_terms(n)
+        if len(terms) < 3 or len(terms) > 8:
+            continue
+        for i in range(len(terms)):
+            for j in range(i + 1, len(terms)):
+                new = [(-s, t) if k in (i, j) else (s, t) for k, (s, t) in enumerate(terms)]
+                text = _sum_text(new)
+                yield "term_signs", n, f"({text})", f"signs of `{ast.unparse(terms[i][1])}` and `{ast.unparse(terms[j][1])}` flipped"
+
+
+def _scalar_params(src: Src, line0: int) -> list[str]:
+    """The kernel's runtime scalar parameters that scale values: not pointers, not constexpr, not a
+    stride, a size or a bound (a name compared against, or in an address)."""
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    bounds: set[str] = set()
+    for n in ast.walk(k.node):
+        if isinstance(n, ast.Compare):
+            bounds |= {m.id for m in nodes_of(n, ast.Name)}
+        elif isinstance(n, ast.Call) and ast.unparse(n.func) in ("tl.load", "tl.store", "tl.atomic_add") and n.args:
+            bounds |= {m.id for m in nodes_of(n.args[0], ast.Name)}
+        elif isinstance(n, ast.Call) and ast.unparse(n.func) in ("range", "tl.range", "tl.static_range"):
+            bounds |= {m.id for m in nodes_of(n, ast.Name)}
+    return [p for p in k.params if p not in k.constexpr and "ptr" not in p.lower() and "stride" not in p.lower()
+            and p not in bounds]
+
+
+def missing_factors(src: Src, line0: int, root: ast.expr, pointers: set[str]) -> Iterator[Proposal]:
+    """A name that is a term of a sum nested in the line (not the line's top: grammar's `extend`
+    has those) multiplied by one of the kernel's scalar parameters."""
+    scalars = _scalar_params(src, line0)
+    if not scalars:
+        return
+    parents = {id(c): p for p in ast.walk(root) for c in ast.iter_child_nodes(p)}
+    for n in ast.walk(root):
+        p = parents.get(id(n))
+        if (not isinstance(n, ast.Name) or n.id in pointers or n.id in scalars or p is root
+                or not (isinstance(p, ast.BinOp) and isinstance(p.op, (ast.Add, ast.Sub)))):
+            continue
+        for s in scalars:
+            yield "factor", n, f"({s} * {n.id})", f"`{n.id}` -> `{s} * {n.id}`"
+
+
+def _address_offsets(fn: ast.AST, pointers: set[str]) -> tuple[dict[str, set[int]], dict[tuple[str, int], int]]:
+    """Pointer name -> the integer constants added to it in the function's loads and stores, and
+    how many loads or stores add each."""
+    out: dict[str, set[int]] = {}
+    counts: dict[tuple[str, int], int] = {}
+    for n in ast.walk(fn):
+        if not (isinstance(n, ast.Call) and ast.unparse(n.func) in ("tl.load", "tl.store") and n.args):
+            continue
+        leaves = list(_add_leaves(n.args[0]))
+        base = [x.id for x in leaves if isinstance(x, ast.Name) and x.id in pointers]
+        consts = [x.value for x in leaves if isinstance(x, ast.Constant) and type(x.value) is int]
+        if len(base) == 1:
+            out.setdefault(base[0], set()).update(consts or [0])
+            for c in consts or [0]:
+                counts[(base[0], c)] = counts.get((base[0], c), 0) + 1
+    return out, counts
+
+
+def _add_leaves(e: ast.expr) -> Iterator[ast.expr]:
+    if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Add):
+        yield from _add_leaves(e.left)
+        yield from _add_leaves(e.right)
+    else:
+        yield e
+
+
+def column_offsets(src: Src, line0: int, stmt: ast.AST, pointers: set[str]) -> Iterator[Proposal]:
+    """A load's constant offset that a sibling load of the same pointer also uses, exchanged for one
+    no load uses (the columns 0..max+1): a copy-pasted column index. Every copy is suspect, so this
+    runs on every line of a kernel (grammar_edits), not only the suspected ones."""
+    k = src.kernel_at(line0)
+    if k is None:
+        return
+    offsets, counts = _address_offsets(k.node, pointers)
+    for n in ast.walk(stmt):
+        if not (isinstance(n, ast.Call) and ast.unparse(n.func) in ("tl.load", "tl.store") and n.args):
+            continue
+        leaves = list(_add_leaves(n.args[0]))
+        base = [x.id for x in leaves if isinstance(x, ast.Name) and x.id in pointers]
+        if len(base) != 1:
+            continue
+        used = offsets.get(base[0], set())
+        for c in leaves:
+            if (isinstance(c, ast.Constant) and type(c.value) is int and c.lineno - 1 == line0
+                    and counts.get((base[0], c.value), 0) > 1):
+                for alt in range(0, max(used) + 2):
+                    if alt not in used and alt not in (c.value, c.value + 1, c.value - 1, 0, 1, 2 * c.value):
+                        yield "offset", c, str(alt), f"column offset {c.value} -> {alt} (no sibling load reads it)"
+
+
+def host_attributes(stmt: ast.AST, line0: int, attributes: list[str], similar) -> Iterator[Proposal]:
+    """`self.a` on a host line: another numeric attribute in its place, or its complement or inverse."""
+    for n in nodes_of(stmt, ast.Attribute):
+        text = ast.unparse(n)
+        if text not in attributes or n.lineno - 1 != line0 or not isinstance(n.ctx, ast.Load):
+            continue
+        for other in attributes:
+            if other != text:
+                kind = "similar_attribute" if similar(n.attr, other.split(".", 1)[1]) else "other_attribute"
+                yield kind, n, other, f"`{text}` -> `{other}`"
+        for wrap in (f"(1.0 - {text})", f"(1.0 / {text})"):
+            yield "attribute_wrap", n, wrap, f"`{text}` -> `{wrap[1:-1]}`"

@@ -1,0 +1,125 @@
+"""Rewrites past one node (patterns/operators/terms.py) and constants fitted from the screen's error
+(patterns/operators/fit.py).
+
+Each kernel holds slips the one-node grammar cannot undo: two terms' signs exchanged, a nested term
+missing its scalar factor, a column offset copied from a sibling load, a host attribute read for its
+sibling or its complement, and a coefficient off by an arbitrary amount."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+import pytest
+
+from kagent.patterns.operators import fit
+from kagent.patterns.operators.base import Src
+from kagent.patterns.operators.grammar import grammar_edits, rewrites
+
+KERNEL = '''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(a_ptr, b_ptr, out_ptr, n, tau, s_a, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    a0 = tl.load(a_ptr + offs * s_a, mask=m, other=0.0)
+    a1 = tl.load(a_ptr + offs * s_a + 1, mask=m, other=0.0)
+    a2 = tl.load(a_ptr + offs * s_a + 2, mask=m, other=0.0)
+    a3 = tl.load(a_ptr + offs * s_a + 1, mask=m, other=0.0)
+    b0 = tl.load(b_ptr + offs, mask=m, other=0.0)
+    z = a0 * b0 + a2 * a1 - a1 * a2 + a3 * b0
+    v = tl.sum(tl.where(m, b0 * (a0 - a1), 0.0), axis=0)
+    w = tl.where(a0 > 20.0, a0 + 0.15 * (a0 - 20.0), a0)
+    tl.store(out_ptr + offs, z + v + w, mask=m)
+
+
+class ModelNew(torch.nn.Module):
+    def __init__(self, beta1: float, beta2: float, drop: float):
+        super().__init__()
+        self.beta1 = beta1
+        self.beta2 = beta2
+        self.drop = drop
+
+    def forward(self, a, b):
+        bc = 1.0 - self.beta1 ** 3
+        scale = 1.0 / self.drop
+        out = torch.empty_like(b)
+        k[(1,)](a, b, out, b.numel(), bc * scale, a.stride(0), BLOCK=64)
+        return out
+'''
+
+
+def _line(text: str) -> int:
+    return next(i for i, l in enumerate(KERNEL.split("\n")) if l.strip().startswith(text))
+
+
+def _same(a: str, b: str) -> bool:
+    return ast.dump(ast.parse(a.strip())) == ast.dump(ast.parse(b.strip()))
+
+
+@pytest.mark.parametrize("line_start, fixed", [
+    # a cross product's operand order: the two middle terms' signs exchanged
+    ("z =", "z = a0 * b0 - a2 * a1 + a1 * a2 + a3 * b0"),
+    # a nested term missing the kernel's scalar factor
+    ("v =", "v = tl.sum(tl.where(m, b0 * (a0 - tau * a1), 0.0), axis=0)"),
+    # the sibling attribute, and the complement of a probability, on the host
+    ("bc =", "bc = 1.0 - self.beta2 ** 3"),
+    ("scale =", "scale = 1.0 / (1.0 - self.drop)"),
+])
+def test_the_fix_is_among_the_rewrites(line_start, fixed):
+    src = Src(KERNEL)
+    assert any(_same(r.line, fixed) for r in rewrites(src, _line(line_start)))
+
+
+def test_factors_are_scalar_parameters_only():
+    src = Src(KERNEL)
+    lines = [r.line for r in rewrites(src, _line("v =")) if r.kind == "factor"]
+    assert lines and all(re.search(r"\btau \*", l) for l in lines)  # not n (a bound) nor s_a (a stride)
+
+
+def test_a_copied_column_offset_is_found_on_every_copy_even_unsuspected():
+    src = KERNEL
+    edits = grammar_edits(src, [(_line("z =") + 1, 1.0)], limit=5000)
+    offsets = {e.description for _p, e, _n in edits if e.operator == "grammar_offset"}
+    # both loads that add 1 are suspects; 3 is the column no load reads
+    assert {f"line {_line('a1 =') + 1}: column offset 1 -> 3 (no sibling load reads it)",
+            f"line {_line('a3 =') + 1}: column offset 1 -> 3 (no sibling load reads it)"} <= offsets
+    assert not any(f"line {_line('a2 =') + 1}:" in d for d in offsets)  # 2 is read once: not a copy
+
+
+def _fake_judge(right: float, slope: float = 3.0):
+    """The screen's error of a source: |c - right| * slope for the coefficient on the `w =` line."""
+    def judge(sources):
+        out = []
+        for s in sources:
+            m = re.search(r"a0 \+ ([-0-9.e]+) \* \(a0 - 20\.0\)", s)
+            out.append(abs(float(m.group(1)) - right) * slope + 0.0 if m else None)
+        return out
+    return judge
+
+
+@pytest.mark.parametrize("right", [0.22, 0.09, -0.4, 1.75])
+def test_a_wrong_coefficient_is_fitted_and_rounded(right):
+    got = fit.fit_edits(KERNEL, [_line("w =")], _fake_judge(right))
+    values = [float(re.search(r"-> ([-0-9.e]+)", e.description).group(1)) for _p, e, _n in got]
+    assert right in values
+    first = next(n for _p, e, n in got if e.description.endswith(f"-> {right!r} (fitted)"))
+    assert f"a0 + {right!r} * (a0 - 20.0)" in first
+
+
+def test_a_literal_the_error_does_not_follow_gives_nothing():
+    def flat(sources):
+        return [0.5 for _ in sources]
+    assert fit.fit_edits(KERNEL, [_line("w =")], flat) == []
+
+
+def test_fitted_values_between_the_probes():
+    # right value inside [c2, c1]: e1 + e2 spans the probes
+    c0, right, k = 1.0, 1.03, 2.0
+    c1, c2 = 1.1, 0.9
+    vals = fit.fitted(c0, k * abs(c0 - right), c1, k * abs(c1 - right), c2, k * abs(c2 - right))
+    assert any(abs(v - right) < 1e-9 for v in vals)
+    assert fit.roundings(0.220491) == [0.22, 0.2205, 0.22049, 0.220491]  # 0.2 is more than 5% off
