@@ -47,7 +47,7 @@ WEIGHT = {
     "clamp": 0.4, "all_op": 0.55, "attribute": 0.6, "ceil_div": 0.5, "exchange": 0.55, "size": 0.55,
     # terms.py: past one node
     "term_signs": 0.5, "factor": 0.35, "offset": 0.7, "similar_attribute": 0.8, "other_attribute": 0.45,
-    "attribute_wrap": 0.5,
+    "attribute_wrap": 0.5, "product_term": 0.3,
 }
 
 _KNOWN = {  # constants kernels spell out, and what they are mistaken for
@@ -342,8 +342,9 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                     add(kind, n, f"({new})", f"`{text}` -> `{new}`")
     for root in _roots(stmt):
         found = list(terms.sign_pairs(root)) if not _pointerish(root, sc) else []
-        if not host:
+        if not host and not (_boolish(root) or _pointerish(root, sc)):
             found += terms.missing_factors(src, line0, root, sc.pointers)
+            found += terms.missing_products(src, line0, root)
         for kind, node, new, what in found:
             if not (_boolish(node) or _pointerish(node, sc)):
                 add(kind, node, new, what)

@@ -5,6 +5,7 @@ scalars are put together.
   was meant: the operand order of a cross or Hamilton product);
 - a term of a sum missing its factor: a kernel's scalar parameter (a temperature, a weight) that
   multiplies a term nested inside the line (`q - logp` for `q - tau * logp`);
+- a line's value missing a term made of two scalar parameters (`- alpha * beta`);
 - an address's constant column offset copied from a sibling load (`+ 1` twice, `+ 3` never);
 - on the host, a module attribute read where its sibling was meant (`self.beta1` for `self.beta2`)
   or used where its complement or inverse was meant (`p` for `1 - p`, `1 / p`).
@@ -59,15 +60,28 @@ def sign_pairs(root: ast.expr) -> Iterator[Proposal]:
                 yield "term_signs", n, f"({text})", f"signs of `{ast.unparse(terms[i][1])}` and `{ast.unparse(terms[j][1])}` flipped"
 
 
+def _index_names(fn: ast.AST) -> set[str]:
+    """Locals computed from program ids and aranges (offsets, rows, columns), followed through the
+    assignments in order."""
+    out: set[str] = set()
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Assign):
+            reads = {ast.unparse(c.func) for c in nodes_of(n.value, ast.Call)} | {m.id for m in nodes_of(n.value, ast.Name)}
+            if reads & ({"tl.program_id", "tl.arange"} | out) and "tl.load" not in reads:  # data is not an index
+                out |= {t.id for tgt in n.targets for t in nodes_of(tgt, ast.Name)}
+    return out
+
+
 def _scalar_params(src: Src, line0: int) -> list[str]:
     """The kernel's runtime scalar parameters that scale values: not pointers, not constexpr, not a
     stride, a size or a bound (a name compared against, or in an address)."""
     k = src.kernel_at(line0)
     if k is None:
         return []
+    index = _index_names(k.node)
     bounds: set[str] = set()
     for n in ast.walk(k.node):
-        if isinstance(n, ast.Compare):
+        if isinstance(n, ast.Compare) and {m.id for m in nodes_of(n, ast.Name)} & index:  # a mask's bound
             bounds |= {m.id for m in nodes_of(n, ast.Name)}
         elif isinstance(n, ast.Call) and ast.unparse(n.func) in ("tl.load", "tl.store", "tl.atomic_add") and n.args:
             bounds |= {m.id for m in nodes_of(n.args[0], ast.Name)}
@@ -91,6 +105,17 @@ def missing_factors(src: Src, line0: int, root: ast.expr, pointers: set[str]) ->
             continue
         for s in scalars:
             yield "factor", n, f"({s} * {n.id})", f"`{n.id}` -> `{s} * {n.id}`"
+
+
+def missing_products(src: Src, line0: int, root: ast.expr) -> Iterator[Proposal]:
+    """The line's value missing a term that is the product of two of the kernel's scalar parameters
+    (`gamma * d + c` for `gamma * d + c - alpha * beta`: a constant that makes two branches meet)."""
+    scalars = _scalar_params(src, line0)
+    text = ast.unparse(root)
+    for i, a in enumerate(scalars):
+        for b in scalars[i + 1:]:
+            for op in ("+", "-"):
+                yield "product_term", root, f"{text} {op} {a} * {b}", f"`{text}` {op} `{a} * {b}`"
 
 
 def _address_offsets(fn: ast.AST, pointers: set[str]) -> tuple[dict[str, set[int]], dict[tuple[str, int], int]]:

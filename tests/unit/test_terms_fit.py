@@ -22,7 +22,7 @@ import triton.language as tl
 
 
 @triton.jit
-def k(a_ptr, b_ptr, out_ptr, n, tau, s_a, BLOCK: tl.constexpr):
+def k(a_ptr, b_ptr, out_ptr, n, tau, alpha, s_a, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     m = offs < n
     a0 = tl.load(a_ptr + offs * s_a, mask=m, other=0.0)
@@ -33,7 +33,8 @@ def k(a_ptr, b_ptr, out_ptr, n, tau, s_a, BLOCK: tl.constexpr):
     z = a0 * b0 + a2 * a1 - a1 * a2 + a3 * b0
     v = tl.sum(tl.where(m, b0 * (a0 - a1), 0.0), axis=0)
     w = tl.where(a0 > 20.0, a0 + 0.15 * (a0 - 20.0), a0)
-    tl.store(out_ptr + offs, z + v + w, mask=m)
+    u = alpha * a0 + tau
+    tl.store(out_ptr + offs, z + v + w + u, mask=m)
 
 
 class ModelNew(torch.nn.Module):
@@ -47,7 +48,7 @@ class ModelNew(torch.nn.Module):
         bc = 1.0 - self.beta1 ** 3
         scale = 1.0 / self.drop
         out = torch.empty_like(b)
-        k[(1,)](a, b, out, b.numel(), bc * scale, a.stride(0), BLOCK=64)
+        k[(1,)](a, b, out, b.numel(), bc * scale, 0.5, a.stride(0), BLOCK=64)
         return out
 '''
 
@@ -68,6 +69,8 @@ def _same(a: str, b: str) -> bool:
     # the sibling attribute, and the complement of a probability, on the host
     ("bc =", "bc = 1.0 - self.beta2 ** 3"),
     ("scale =", "scale = 1.0 / (1.0 - self.drop)"),
+    # a constant term made of two scalar parameters
+    ("u =", "u = alpha * a0 + tau - tau * alpha"),
 ])
 def test_the_fix_is_among_the_rewrites(line_start, fixed):
     src = Src(KERNEL)
@@ -77,7 +80,7 @@ def test_the_fix_is_among_the_rewrites(line_start, fixed):
 def test_factors_are_scalar_parameters_only():
     src = Src(KERNEL)
     lines = [r.line for r in rewrites(src, _line("v =")) if r.kind == "factor"]
-    assert lines and all(re.search(r"\btau \*", l) for l in lines)  # not n (a bound) nor s_a (a stride)
+    assert lines and all(re.search(r"\b(tau|alpha) \*", l) for l in lines)  # not n (a bound) nor s_a (a stride)
 
 
 def test_a_copied_column_offset_is_found_on_every_copy_even_unsuspected():
