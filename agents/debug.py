@@ -408,9 +408,9 @@ def search_propose(
 ) -> Proposal:
     """The next candidate of the search: a screen survivor if there is one; else screen the next
     batch (the first with the base itself, for its score); when singles are spent, pairs of the
-    singles that reduced the error; the best improvements (the full verifier may make one the next
-    base); then the second tier (`more(screened source hashes)`, in batches of `more_batch`), pairs
-    of its improvements and its best improvements. Without a screener: the candidates in rank order
+    singles that reduced the error; an improvement that halves what fails (the full verifier may
+    make it the next base); then the second tier (`more(screened source hashes)`, in batches of
+    `more_batch`) and pairs of both tiers' improvements; last the best improvements. Without a screener: the candidates in rank order
     (generate-and-validate), the second tier left out."""
     t0 = clock()
     seen = set(seen_hashes)
@@ -466,7 +466,11 @@ def search_propose(
                               if source_hash(c.source) not in search.scores]
             if search.pending:
                 continue
-        c = _next_improvement(search, seen, max_improvements)
+        # before the second tier only an improvement that halves what fails (one of two faults
+        # fixed): a smaller one made the next base sends the search away from the one-edit fix
+        # this base's rewrites hold (124 of 134 logged repairs were found at the first base)
+        c = _next_improvement(search, seen, max_improvements,
+                              strong=None if search.extended or more is None else search.base_score)
         if c is not None:
             return propose(c, "reduces the error on the screen")
         if not search.extended and more is not None and (rem is None or rem >= 20):
@@ -474,6 +478,9 @@ def search_propose(
             search.pending = more(set(search.scores))
             search.combined = False  # pairs again, of the second tier's improvements
             continue
+        c = _next_improvement(search, seen, max_improvements)
+        if c is not None:
+            return propose(c, "reduces the error on the screen")
         break
     c = _next_improvement(search, seen, max_improvements)  # out of time: the best improvements still go
     if c is not None:
@@ -486,12 +493,15 @@ def search_propose(
     return Proposal(status="exhausted", message=explain(search))
 
 
-def _next_improvement(search: Search, seen: set[str], limit: int) -> Any | None:
+def _next_improvement(search: Search, seen: set[str], limit: int, strong: list[float] | None = None) -> Any | None:
     """The best screen improvement not yet sent to the full verifier (a better one there becomes the
     next base), among the first `limit` only: each costs a full verify, and one that is no better
-    there says the screen's error is not the whole story."""
-    for _s, _o, c in search.improved[:limit]:
+    there says the screen's error is not the whole story. `strong` (the base's score): only one
+    that halves the failing cases or the mismatching fraction."""
+    for score, _o, c in search.improved[:limit]:
         h = source_hash(c.source)
+        if strong is not None and not (score[1] <= strong[1] / 2 or score[3] <= strong[3] / 2):
+            continue
         if h not in seen and h not in search.proposed:
             return c
     return None
