@@ -126,3 +126,20 @@ def test_fitted_values_between_the_probes():
     vals = fit.fitted(c0, k * abs(c0 - right), c1, k * abs(c1 - right), c2, k * abs(c2 - right))
     assert any(abs(v - right) < 1e-9 for v in vals)
     assert fit.roundings(0.220491) == [0.22, 0.2205, 0.22049, 0.220491]  # 0.2 is more than 5% off
+
+
+def test_the_screen_errors_fitting_reads_are_the_bases_first_failing_case():
+    from kagent.agents.screen import ScreenResult
+    from kagent.repair.nodes import _screen_errors
+
+    class Screen:
+        def screen(self, sources, timeout_s=None):
+            def one(s):
+                if "crash" in s:  # a run failure: tier 2, nothing measured
+                    return ScreenResult(passed=False, score=[2.0, 1.0, 1.0, 1.0, 30.0], failing={"seed0": ["error"]})
+                rel = float(s.split()[-1])
+                return ScreenResult(passed=False, score=[1.0, 1.0, 1.0, 0.5, 0.0], failing={"shape_odd": ["numerical"]},
+                                    rels={"seed0": 0.0, "shape_odd": rel})
+            return [one(s) for s in sources]
+
+    assert _screen_errors(Screen(), ["base 0.3", "p1 0.2", "p2 crash", "p3 1e30"]) == [0.3, 0.2, None, None]
