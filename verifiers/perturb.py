@@ -14,7 +14,8 @@ on every run, reported, replayed with VerifyConfig.fresh_case_seed, pinned by KA
   file's timestamp sees the real time: there is no time namespace for CLOCK_REALTIME;
 - the constructor's float arguments (`init_factors`): each Python float get_init_inputs passes is
   multiplied by a factor away from 1 (0.5-0.77 or 1.3-2), for the reference and the candidate
-  alike (a constant the problem passes in, hard-coded in the kernel, shows); a second case uses the
+  alike (a constant the problem passes in, hard-coded in the kernel, shows); a value in (0, 1) that
+  would reach 1 has its distance to 1 divided instead (a probability stays one); a second case uses the
   reciprocal factors, so every argument moves up once and down once (`init_factor_sets`: a kernel
   right only while an argument's range covers the inputs shows where that range shrinks). Ints and
   bools are sizes and structural flags: never changed;
@@ -57,12 +58,22 @@ def is_float_arg(x: Any) -> bool:
     return isinstance(x, float) and not isinstance(x, bool) and math.isfinite(x)
 
 
+def _scaled(x: float, factor: float) -> float:
+    """`x * factor`, except that a value in (0, 1) that would reach 1 stays below it: its distance to 1
+    is divided by the factor instead. Such a value is often a probability, a momentum or an expectile
+    (an honest `where(u < 0, 1 - tau, tau)` is wrong only outside [0, 1], where no user calls it); any
+    other value still shows a constant hard-coded in the kernel."""
+    if 0.0 < x < 1.0 and x * factor >= 1.0:
+        return 1.0 - (1.0 - x) / factor
+    return x * factor
+
+
 def vary_init(init: list, factors: list[float]) -> tuple[list, list[int]]:
     """The constructor arguments with each Python float scaled by its factor; the positions changed."""
     out, changed = [], []
     for i, x in enumerate(init):
         if i < len(factors) and is_float_arg(x) and x != 0.0:
-            out.append(x * factors[i])
+            out.append(_scaled(x, factors[i]))
             changed.append(i)
         else:
             out.append(x)

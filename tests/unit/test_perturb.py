@@ -36,6 +36,16 @@ def test_only_python_floats_are_varied():
     assert perturb.vary_init([128, 64], [2.0, 2.0]) == ([128, 64], [])
 
 
+def test_a_value_in_0_1_stays_below_1_and_still_moves():
+    # an expectile 0.7 scaled by 1.8 would be 1.26, where an honest `where(u < 0, 1 - tau, tau)` and the
+    # reference's `abs(tau - (u < 0))` part ways; it becomes 1 - 0.3 / 1.8 instead
+    (up,), _ = perturb.vary_init([0.7], [1.8])
+    (down,), _ = perturb.vary_init([0.7], [1 / 1.8])
+    assert 0.7 < up < 1.0 and abs(up - (1 - 0.3 / 1.8)) < 1e-12
+    assert abs(down - 0.7 / 1.8) < 1e-12
+    assert perturb.vary_init([0.4, 1.5, -0.7], [2.0, 2.0, 2.0])[0] == [0.8, 3.0, -1.4]  # below 1 after: as before
+
+
 def test_the_clock_moves_ahead_for_python_readers_but_not_the_monotonic_clocks():
     code = """
 import json, time, datetime
