@@ -62,6 +62,9 @@ def _tensor_params(src: Src) -> list[str]:
 _DTYPE_KW = re.compile(r"\bdtype\s*=\s*(torch\.\w+|\w+\.dtype)")
 
 
+_OTHER_DTYPES = ("uint8", "int64", "int32", "bool", "float16", "bfloat16")
+
+
 @operator("out_dtype", "out_dtype", 1, "allocate / return the output in the input's dtype", scopes=("host",))
 def _out_dtype(src: Src, line0: int) -> list:
     text = src.lines[line0]
@@ -78,8 +81,13 @@ def _out_dtype(src: Src, line0: int) -> list:
         like = re.search(r"\btorch\.(empty|zeros|ones)_like\(", code)
         end = call_span(code, like.end() - 1) if like else None
         if end is not None and not _DTYPE_KW.search(code[like.start():end]):
-            new = code[: end - 1] + ", dtype=torch.float32" + code[end - 1:]
-            out.append(one_line(f"line {line0 + 1}: allocated in torch.float32", line0, new))
+            for dt in ("float32", *_OTHER_DTYPES):
+                new = code[: end - 1] + f", dtype=torch.{dt}" + code[end - 1:]
+                out.append(one_line(f"line {line0 + 1}: allocated in torch.{dt}", line0, new))
+        # an output of another kind than the inputs (a uint8 image, int64 indices, a bool mask)
+        for dt in _OTHER_DTYPES:
+            for new in sub_each(_DTYPE_KW, lambda m, dt=dt: None if m.group(1) == f"torch.{dt}" else f"dtype=torch.{dt}", code):
+                out.append(one_line(f"line {line0 + 1}: allocated in torch.{dt}", line0, new))
     m = re.match(r"^(\s*)return\s+(\w+)\s*$", code)
     if m and params and src.scope_of(line0) == "host":
         fn = next((f for f in src.host_functions if f.lineno - 1 < line0 <= (f.end_lineno or 0)), None)

@@ -47,7 +47,7 @@ WEIGHT = {
     "clamp": 0.4, "all_op": 0.55, "attribute": 0.6, "ceil_div": 0.5, "exchange": 0.55, "size": 0.55,
     # terms.py: past one node
     "term_signs": 0.5, "factor": 0.35, "offset": 0.7, "similar_attribute": 0.8, "other_attribute": 0.45,
-    "attribute_wrap": 0.5, "product_term": 0.3,
+    "attribute_wrap": 0.5, "product_term": 0.3, "clamp01": 0.45, "divmod": 0.7,
 }
 
 _KNOWN = {  # constants kernels spell out, and what they are mistaken for
@@ -327,7 +327,9 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
             for op in ("+", "-"):
                 new = _fill(f"E {op} 1", n)
                 add("shift", n, f"({new})", f"`{text}` -> `{new}`")
-            if n is root:  # the value clamped on one side
+            if n is root:  # the value clamped to [0, 1] (a projection's parameter, a weight), or on one side
+                new = f"tl.minimum(tl.maximum({text}, 0.0), 1.0)"
+                add("clamp01", n, new, f"`{text}` -> `{new}`")
                 # the common clamps first (a value kept non-negative, a scale capped at 1), then the names
                 for bound in ["0.0", "1.0"] + [s for s in sc.names if s not in sc.pointers and s != text]:
                     for fn in ("minimum", "maximum"):
@@ -543,8 +545,9 @@ def _with_definitions(src: Src, lines: list[tuple[int, float]], top: int = 3) ->
     return sorted(out, key=lambda t: -t[1])
 
 
-def _column_offsets(src: Src, lines: list[tuple[int, float]]) -> list[tuple[float, int, Edit]]:
-    """terms.column_offsets on every kernel line (a copied column offset is suspect wherever it is)."""
+def _global_rewrites(src: Src, lines: list[tuple[int, float]]) -> list[tuple[float, int, Edit]]:
+    """terms.column_offsets and terms.divmod_divisors on every kernel line (a copied column offset or
+    a mismatched divisor is suspect wherever it is)."""
     score = dict(lines)
     top = max(score.values() or [1.0]) or 1.0
     out = []
@@ -552,11 +555,12 @@ def _column_offsets(src: Src, lines: list[tuple[int, float]]) -> list[tuple[floa
         stmt, sc = (_statement(src, line0), _scope(src, line0)) if src.kernel_at(line0) else (None, None)
         if stmt is None or sc is None or not src.lines[line0].isascii():
             continue
-        for _kind, node, new, what in terms.column_offsets(src, line0, stmt, sc.pointers):
+        for kind, node, new, what in [*terms.column_offsets(src, line0, stmt, sc.pointers),
+                                      *terms.divmod_divisors(src, line0, stmt, sc.pointers)]:
             e = _swap(src, node, new, what)
             if e is not None and e[1] == line0:
-                prio = WEIGHT["offset"] * (0.5 + 0.5 * score.get(line0, 0.5 * top) / top)
-                out.append((round(prio, 4), line0, Edit(operator="grammar_offset", family=FAMILY, description=e[0],
+                prio = WEIGHT[kind] * (0.5 + 0.5 * score.get(line0, 0.5 * top) / top)
+                out.append((round(prio, 4), line0, Edit(operator=f"grammar_{kind}", family=FAMILY, description=e[0],
                                                         start=line0, stop=line0 + 1, lines=(e[3][0],), cost=3)))
     return out
 
@@ -583,7 +587,7 @@ def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int
             prio = r.weight * (0.5 + 0.5 * score / top) / (1.0 + 0.05 * rank) / (1.0 + 0.02 * (seen[r.kind] - 1))
             raw.append((round(prio, 4), line0, Edit(operator=f"grammar_{r.kind}", family=FAMILY, description=r.description,
                                                     start=line0, stop=line0 + 1, lines=(r.line,), cost=3)))
-    raw += _column_offsets(src, lines)
+    raw += _global_rewrites(src, lines)
     raw.sort(key=lambda t: (-t[0], t[1]))
     out: list[tuple[float, Edit, str]] = []
     made = set(skip or ()) | {source}

@@ -7,8 +7,10 @@ scalars are put together.
   multiplies a term nested inside the line (`q - logp` for `q - tau * logp`);
 - a line's value missing a term made of two scalar parameters (`- alpha * beta`);
 - an address's constant column offset copied from a sibling load (`+ 1` twice, `+ 3` never);
+- a flat index split with two different divisors (`offs % W`, `offs // H`);
 - on the host, a module attribute read where its sibling was meant (`self.beta1` for `self.beta2`)
-  or used where its complement or inverse was meant (`p` for `1 - p`, `1 / p`).
+  or used where its complement, inverse or negation was meant (`p` for `1 - p`, `1 / p`; `** power`
+  for `** -power`).
 
 Each yields (kind, node, new text, description) for grammar.rewrites, which swaps the node's text.
 """
@@ -168,6 +170,25 @@ def column_offsets(src: Src, line0: int, stmt: ast.AST, pointers: set[str]) -> I
                         yield "offset", c, str(alt), f"column offset {c.value} -> {alt} (no sibling load reads it)"
 
 
+def divmod_divisors(src: Src, line0: int, stmt: ast.AST, pointers: set[str]) -> Iterator[Proposal]:
+    """A flat index split into two coordinates with different divisors (`offs % W` and `offs // H`):
+    either divisor made the other's. Runs on every kernel line, like column_offsets."""
+    k = src.kernel_at(line0)
+    if k is None:
+        return
+    splits: dict[str, dict[type, set[str]]] = {}
+    for n in ast.walk(k.node):
+        if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Mod, ast.FloorDiv)) and isinstance(n.right, ast.Name):
+            splits.setdefault(ast.unparse(n.left), {}).setdefault(type(n.op), set()).add(n.right.id)
+    for n in ast.walk(stmt):
+        if not (isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Mod, ast.FloorDiv)) and isinstance(n.right, ast.Name)
+                and n.lineno - 1 == line0):
+            continue
+        other = ast.FloorDiv if isinstance(n.op, ast.Mod) else ast.Mod
+        for d in sorted(splits.get(ast.unparse(n.left), {}).get(other, set()) - {n.right.id}):
+            yield "divmod", n.right, d, f"`{ast.unparse(n)}` divides by `{d}` like its sibling `{'%' if other is ast.Mod else '//'}`"
+
+
 def host_attributes(stmt: ast.AST, line0: int, attributes: list[str], similar) -> Iterator[Proposal]:
     """`self.a` on a host line: another numeric attribute in its place, or its complement or inverse."""
     for n in nodes_of(stmt, ast.Attribute):
@@ -178,5 +199,5 @@ def host_attributes(stmt: ast.AST, line0: int, attributes: list[str], similar) -
             if other != text:
                 kind = "similar_attribute" if similar(n.attr, other.split(".", 1)[1]) else "other_attribute"
                 yield kind, n, other, f"`{text}` -> `{other}`"
-        for wrap in (f"(1.0 - {text})", f"(1.0 / {text})"):
+        for wrap in (f"(1.0 - {text})", f"(1.0 / {text})", f"(-{text})"):
             yield "attribute_wrap", n, wrap, f"`{text}` -> `{wrap[1:-1]}`"

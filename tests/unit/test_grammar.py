@@ -64,6 +64,7 @@ def _holds(line_start: str, fixed_line: str) -> bool:
     ("valid =", "valid = mask & (xx >= 0) & (xx < n) & (yy < n)"),  # two names in each other's place
     ("d =", "d = 2.0 * (x - t)"),  # a missing factor 2
     ("y =", "y = tl.minimum(0.5 * x + tl.sqrt(x * x + eps), 1.0)"),  # a value capped at 1
+    ("d =", "d = tl.minimum(tl.maximum(x - t, 0.0), 1.0)"),  # a parameter projected onto [0, 1]
 ])
 def test_the_fix_is_among_the_rewrites_of_the_faulty_line(line_start, fixed):
     assert _holds(line_start, fixed)

@@ -69,6 +69,7 @@ def _same(a: str, b: str) -> bool:
     # the sibling attribute, and the complement of a probability, on the host
     ("bc =", "bc = 1.0 - self.beta2 ** 3"),
     ("scale =", "scale = 1.0 / (1.0 - self.drop)"),
+    ("scale =", "scale = 1.0 / (-self.drop)"),  # a negation
     # a constant term made of two scalar parameters
     ("u =", "u = alpha * a0 + tau - tau * alpha"),
 ])
@@ -143,3 +144,42 @@ def test_the_screen_errors_fitting_reads_are_the_bases_first_failing_case():
             return [one(s) for s in sources]
 
     assert _screen_errors(Screen(), ["base 0.3", "p1 0.2", "p2 crash", "p3 1e30"]) == [0.3, 0.2, None, None]
+
+
+def test_a_missing_constant_term_is_fitted_as_a_ratio():
+    # the `w =` line's else branch misses `+ 4 / 29` (a CIE Lab toe's offset, say)
+    right = 4 / 29
+
+    def judge(sources):
+        out = []
+        for s in sources:
+            line = next(l for l in s.split("\n") if l.strip().startswith("w ="))
+            m = re.search(r", \(a0 \+ ([-0-9.e/ ]+)\)\)$", line)
+            added = eval(m.group(1)) if m else 0.0  # noqa: S307 (the test's own text)
+            out.append(abs(added - right) * 3.0)
+        return out
+
+    got = fit.fit_edits(KERNEL, [_line("w =")], judge)
+    lines = [n.split("\n")[_line("w =")] for _p, _e, n in got]
+    assert "    w = tl.where(a0 > 20.0, a0 + 0.15 * (a0 - 20.0), (a0 + 4.0 / 29.0))" in lines
+    assert fit.fraction(0.1379310) == "4.0 / 29.0" and fit.fraction(0.2204) is None
+
+
+def test_a_flat_index_split_with_two_divisors_is_made_consistent_on_any_line():
+    src = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(out_ptr, H, W, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    px = (offs % W).to(tl.float32)
+    py = (offs // H).to(tl.float32)
+    tl.store(out_ptr + offs, px * py, mask=offs < H * W)
+'''
+    # suspected: only the store; the split is two lines up and is still rewritten
+    edits = grammar_edits(src, [(10, 1.0)], limit=5000)
+    divmod_lines = {e.lines[0].strip() for _p, e, _n in edits if e.operator == "grammar_divmod"}
+    assert "py = (offs // W).to(tl.float32)" in divmod_lines
+    # the other fix is made too (a plain rename of a line that defines what the store reads may come first)
+    assert "px = (offs % H).to(tl.float32)" in {e.lines[0].strip() for _p, e, _n in edits}
