@@ -420,11 +420,16 @@ def _attributes(src: Src) -> list[str]:
     """`self.x` attributes the module sets from a constructor argument or a number (`self.eps = eps`)."""
     out: list[str] = []
     for n in ast.walk(src.tree):
-        if isinstance(n, ast.Assign) and isinstance(n.value, (ast.Name, ast.Constant)):
-            for t in n.targets:
-                if (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
-                        and f"self.{t.attr}" not in out):
-                    out.append(f"self.{t.attr}")
+        if not isinstance(n, ast.Assign):
+            continue
+        pairs = [(t, n.value) for t in n.targets]
+        for target in n.targets:  # `self.a, self.b = a, b`
+            if isinstance(target, ast.Tuple) and isinstance(n.value, ast.Tuple) and len(target.elts) == len(n.value.elts):
+                pairs += list(zip(target.elts, n.value.elts))
+        for t, v in pairs:
+            if (isinstance(v, (ast.Name, ast.Constant)) and isinstance(t, ast.Attribute)
+                    and isinstance(t.value, ast.Name) and t.value.id == "self" and f"self.{t.attr}" not in out):
+                out.append(f"self.{t.attr}")
     return out
 
 
@@ -545,6 +550,30 @@ def _with_definitions(src: Src, lines: list[tuple[int, float]], top: int = 3) ->
     return sorted(out, key=lambda t: -t[1])
 
 
+def _launch_scalar_lines(src: Src, limit: int = 6) -> list[int]:
+    """The host lines (0-based) that compute the scalars a kernel launch passes, following what they
+    read back through the function (`low = math.floor(...)`; `float(low)` is passed): a host-side
+    fault is there, and localization ranks host lines below the kernel's."""
+    out: list[int] = []
+    for fn in src.host_functions:
+        launches = [n for n in ast.walk(fn) if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript)
+                    and isinstance(n.func.value, ast.Name) and n.func.value.id in src.kernels]
+        want = {m.id for c in launches for a in c.args for m in nodes_of(a, ast.Name)}
+        defs = [n for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AugAssign))]
+        for _ in range(3):  # three steps back along the data flow
+            for d in defs:
+                targets = {t.id for t in nodes_of(d, ast.Name) if isinstance(t.ctx, ast.Store)}
+                value = d.value
+                # a scalar: not an allocation, a view or a contiguous copy of a tensor
+                if targets & want and not any(isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)
+                                              and c.func.attr in _ALLOCS | {"contiguous", "empty_like", "zeros_like"}
+                                              for c in nodes_of(value, ast.Call)):
+                    if d.lineno - 1 not in out:
+                        out.append(d.lineno - 1)
+                    want |= {m.id for m in nodes_of(value, ast.Name)}
+    return sorted(out)[:limit]
+
+
 def _global_rewrites(src: Src, lines: list[tuple[int, float]]) -> list[tuple[float, int, Edit]]:
     """terms.column_offsets and terms.divmod_divisors on every kernel line (a copied column offset or
     a mismatched divisor is suspect wherever it is)."""
@@ -577,6 +606,8 @@ def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int
              and src.scope_of(ln - 1) in ("kernel", "host")][:max_lines]
     lines = _with_definitions(src, lines)
     top = max([s for _, s in lines] or [1.0]) or 1.0
+    have = {ln for ln, _ in lines}
+    lines += [(ln, 0.6 * top) for ln in _launch_scalar_lines(src) if ln not in have]
     raw: list[tuple[float, int, Edit]] = []
     for rank, (line0, score) in enumerate(lines):
         seen: dict[str, int] = {}

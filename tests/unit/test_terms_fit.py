@@ -40,8 +40,7 @@ def k(a_ptr, b_ptr, out_ptr, n, tau, alpha, s_a, BLOCK: tl.constexpr):
 class ModelNew(torch.nn.Module):
     def __init__(self, beta1: float, beta2: float, drop: float):
         super().__init__()
-        self.beta1 = beta1
-        self.beta2 = beta2
+        self.beta1, self.beta2 = beta1, beta2
         self.drop = drop
 
     def forward(self, a, b):
@@ -183,3 +182,35 @@ def k(out_ptr, H, W, BLOCK: tl.constexpr):
     assert "py = (offs // W).to(tl.float32)" in divmod_lines
     # the other fix is made too (a plain rename of a line that defines what the store reads may come first)
     assert "px = (offs % H).to(tl.float32)" in {e.lines[0].strip() for _p, e, _n in edits}
+
+
+def test_host_lines_that_compute_a_launchs_scalars_are_rewritten_unsuspected():
+    src = '''import math
+
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, out_ptr, n, lo, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.store(out_ptr + offs, tl.maximum(x, lo), mask=offs < n)
+
+
+class ModelNew(torch.nn.Module):
+    def __init__(self, beta: float):
+        super().__init__()
+        self.beta = beta
+
+    def forward(self, x):
+        out = torch.empty_like(x)
+        low = math.ceil(self.beta * 10.0)
+        shift = low / 10.0
+        k[(triton.cdiv(x.numel(), 64),)](x, out, x.numel(), float(shift), BLOCK=64)
+        return out
+'''
+    edits = grammar_edits(src, [(12, 1.0), (11, 0.8)], limit=5000)  # kernel lines only
+    assert "low = math.floor(self.beta * 10.0)" in {e.lines[0].strip() for _p, e, _n in edits}
+    assert not any(e.lines[0].strip().startswith("out = torch.empty_like(x") for _p, e, _n in edits)  # no scalar
