@@ -4,9 +4,13 @@ The candidate worker's launch counter starts torch.profiler (Kineto over CUPTI's
 first case; that first start took ~5 s on the H200 (docs/gpu.md, session 23). This prints, each mode in
 a fresh process: the first and second start of the torch profiler (lazy and eager module loading), and
 CUPTI's callback API subscribed through ctypes on the launch entry points (its start, whether it sees
-an ATen and a Triton launch by name, and the torch profiler's first start after it).
+an ATen and a Triton launch by name, and the torch profiler's first start after it). The `et*` modes
+(--modes et,et_after_cpu_profile,et_after_cuda_thread,et_thread,et_daemon,et_stack) time the operator
+recorder's execution-trace observer step by step: alone, after a CPU-only profiler session, after a CUDA
+one run on a thread (the main thread's share of the interpreter lock measured), on a thread itself, with
+KINETO_USE_DAEMON set, and with native stacks (gdb or eu-stack) taken while its first start runs.
 
-    python benchmarks/cupti_start.py [--json OUT]
+    python benchmarks/cupti_start.py [--json OUT] [--modes M1,M2]
 """
 
 from __future__ import annotations

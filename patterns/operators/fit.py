@@ -88,10 +88,6 @@ def knobs(src: Src, lines: Sequence[int], limit: int = 8, added_lines: int = 3) 
     return out
 
 
-def with_value(src: Src, node: ast.Constant, value: float, why: str) -> Edit | None:
-    return Knob(node, node.value, False).edit(src, value, why)
-
-
 def fitted(c0: float, e0: float, c1: float, e1: float, c2: float, e2: float) -> list[float]:
     """Where `e(c) = k |c - c*|` puts `c*`, from the errors at c0 and at the probes c1 > c0 > c2 (or
     c1 < c0 < c2 for a negative c0): outside the probes (one side's errors fall) or between them."""

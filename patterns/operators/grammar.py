@@ -550,6 +550,12 @@ def _with_definitions(src: Src, lines: list[tuple[int, float]], top: int = 3) ->
     return sorted(out, key=lambda t: -t[1])
 
 
+def _line_edit(kind: str, description: str, line0: int, line: str) -> Edit:
+    """A rewrite of one line as a combinable hunk."""
+    return Edit(operator=f"grammar_{kind}", family=FAMILY, description=description, start=line0, stop=line0 + 1,
+                lines=(line,), cost=3)
+
+
 def _launch_scalar_lines(src: Src, limit: int = 6) -> list[int]:
     """The host lines (0-based) that compute the scalars a kernel launch passes, following what they
     read back through the function (`low = math.floor(...)`; `float(low)` is passed): a host-side
@@ -589,8 +595,7 @@ def _global_rewrites(src: Src, lines: list[tuple[int, float]]) -> list[tuple[flo
             e = _swap(src, node, new, what)
             if e is not None and e[1] == line0:
                 prio = WEIGHT[kind] * (0.5 + 0.5 * score.get(line0, 0.5 * top) / top)
-                out.append((round(prio, 4), line0, Edit(operator=f"grammar_{kind}", family=FAMILY, description=e[0],
-                                                        start=line0, stop=line0 + 1, lines=(e[3][0],), cost=3)))
+                out.append((round(prio, 4), line0, _line_edit(kind, e[0], line0, e[3][0])))
     return out
 
 
@@ -616,8 +621,7 @@ def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int
             # push every other kind of every other line past the limit
             seen[r.kind] = seen.get(r.kind, 0) + 1
             prio = r.weight * (0.5 + 0.5 * score / top) / (1.0 + 0.05 * rank) / (1.0 + 0.02 * (seen[r.kind] - 1))
-            raw.append((round(prio, 4), line0, Edit(operator=f"grammar_{r.kind}", family=FAMILY, description=r.description,
-                                                    start=line0, stop=line0 + 1, lines=(r.line,), cost=3)))
+            raw.append((round(prio, 4), line0, _line_edit(r.kind, r.description, line0, r.line)))
     raw += _global_rewrites(src, lines)
     raw.sort(key=lambda t: (-t[0], t[1]))
     out: list[tuple[float, Edit, str]] = []
