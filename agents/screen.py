@@ -13,8 +13,10 @@ import logging
 import math
 import shutil
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -70,14 +72,17 @@ class Screener:
     """Judges candidate sources of one kernel on a few cases, in one worker per batch."""
 
     def __init__(self, candidate: Path, reference: Path, config: VerifyConfig, *, per_candidate_s: float = 30.0,
-                 interpret: bool = True):
+                 interpret: bool = True, workers: int = 1):
         """interpret: Triton candidates are screened on the CPU under the interpreter even where the
-        verify runs on a GPU (there every edited source would compile first)."""
+        verify runs on a GPU (there every edited source would compile first). workers: a CPU screen's
+        batch is split over this many workers, run side by side."""
         self.candidate, self.reference, self.config = Path(candidate), Path(reference), config
         self.interpret = interpret
         self.failing_cases: list[str] = []
         self.verify_device = "cpu"
         self.per_candidate_s = per_candidate_s
+        self.workers = workers
+        self._lock = threading.Lock()
         self.case_dir: Path | None = None
         self.cases: list[dict] = []
         self.device = "cpu"
@@ -162,21 +167,10 @@ class Screener:
     def case_names(self) -> list[str]:
         return [c["name"] for c in self.cases]
 
-    def screen(self, sources: Sequence[str], *, timeout_s: float | None = None,
-               base_first: bool = False) -> list[ScreenResult]:
-        """One result per source (a candidate the worker did not reach in time: tier 3). base_first:
-        the first source is the search's base (its record then stops the candidates no better than it)."""
-        if base_first:
-            self.base_cases = None
-        assert self.case_dir is not None, "prepare() first"
-        t0 = time.monotonic()
-        paths = []
-        for s in sources:
-            p = self.work / f"cand_{self.screened + len(paths)}.py"
-            p.write_text(s)
-            paths.append(str(p))
+    def _run(self, paths: list[str], todo: list[int], timeout_s: float | None, base_first: bool,
+             t0: float) -> dict[int, ScreenResult]:
+        """Judge paths[i] for i in `todo` in one worker (started again past a crash or a timeout)."""
         results: dict[int, ScreenResult] = {}
-        todo = list(range(len(paths)))
         attempts = 0
         while todo and attempts < 3:
             attempts += 1
@@ -189,15 +183,16 @@ class Screener:
                                 [str(self.work), str(casefiles.expected_dir(self.case_dir))])
             worker = (forkserver.forked(argv, env, limit, spec)
                       or Spawned(argv, env=env, cwd=self.work, memory_limit_mb=limit, spec=spec))
-            out = worker.scratch / f"batch_{self.batches}.jsonl"
-            self.batches += 1
+            with self._lock:
+                out = worker.scratch / f"batch_{self.batches}.jsonl"
+                self.batches += 1
             job = {"case_dir": str(self.case_dir), "device": self.device, "single_file": self.single_file,
                    "cases": self.cases, "candidates": [paths[i] for i in todo], "ratio": self.config.error_ratio,
                    "out": str(out), "candidate_timeout_s": self.candidate_timeout_s(),
                    "weights": getattr(self.config, "weights", "seeded"), "bounds_check": self.config.bounds_check,
                    # the base is the first source of the first batch: candidates no better than it on a
                    # case stop there
-                   "base": "first" if base_first and 0 in todo else self.base_cases}
+                   "base": "first" if base_first and todo[0] == 0 else self.base_cases}
             limit = 60.0 + self.per_candidate_s * len(todo)
             if timeout_s is not None:
                 limit = max(5.0, min(limit, timeout_s - (time.monotonic() - t0)))
@@ -231,6 +226,32 @@ class Screener:
         for i in todo:
             results[i] = ScreenResult(passed=False, score=[3.0, 99.0, 1.0, 1.0, 30.0], failing={"screen": ["not_run"]},
                                       message="not screened: out of time")
+        return results
+
+    def screen(self, sources: Sequence[str], *, timeout_s: float | None = None,
+               base_first: bool = False) -> list[ScreenResult]:
+        """One result per source (a candidate the worker did not reach in time: tier 3). base_first:
+        the first source is the search's base (its record then stops the candidates no better than it)."""
+        if base_first:
+            self.base_cases = None
+        assert self.case_dir is not None, "prepare() first"
+        t0 = time.monotonic()
+        paths = []
+        for s in sources:
+            p = self.work / f"cand_{self.screened + len(paths)}.py"
+            p.write_text(s)
+            paths.append(str(p))
+        # the base's batch runs in one worker (its record is what the others are judged against); a
+        # later batch is split over the CPU screen's workers, side by side
+        n = 1 if base_first or self.device != "cpu" else max(1, min(self.workers, len(paths) // 4))
+        chunks = [list(range(len(paths)))[i::n] for i in range(n)]
+        results: dict[int, ScreenResult] = {}
+        if n == 1:
+            results = self._run(paths, chunks[0], timeout_s, base_first, t0)
+        else:
+            with ThreadPoolExecutor(n) as pool:
+                for part in pool.map(lambda c: self._run(paths, c, timeout_s, False, t0), chunks):
+                    results.update(part)
         self.screened += len(paths)
         self.seconds += time.monotonic() - t0
         base = results.get(0) if base_first else None

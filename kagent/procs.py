@@ -111,11 +111,15 @@ def die_on_hangup(fd: int, grace_s: float = 1.0) -> threading.Thread:
     return t
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity, not the machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def cores_to_overlap() -> bool:
     """Whether this process may run a verify's side workers alongside its main one. On fewer than
     4 usable cores they only take CPU from it: they start after it, and only when needed."""
-    try:
-        usable = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        usable = os.cpu_count() or 1
-    return usable >= 4
+    return usable_cores() >= 4

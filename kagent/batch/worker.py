@@ -26,7 +26,7 @@ from kagent.batch.plan import BatchOptions, KernelResult, PlannedKernel
 from kagent.config import VerifyConfig
 from kagent import log as klog
 from kagent.errors import InputError, KagentError, ReferenceFailed
-from kagent.procs import die_with_parent
+from kagent.procs import die_with_parent, usable_cores
 from kagent.repair.run import repair
 from kagent.repair.state import RepairConfig, RepairSummary
 
@@ -92,6 +92,8 @@ def _configs(job: Job) -> tuple[RepairConfig, VerifyConfig]:
     r["cost_budget_usd"] = o.cost_budget_usd
     if o.device != "auto":
         r["device"] = o.device
+    if not r.get("screen_workers"):  # kernels repaired side by side share the cores
+        r["screen_workers"] = max(1, min(4, usable_cores() // max(1, o.jobs)))
     v = {**o.verify.model_dump(), **s.verify}
     if o.device != "auto" and v.get("device", "auto") == "auto":
         v["device"] = o.device

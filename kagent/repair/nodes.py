@@ -33,6 +33,7 @@ from kagent.agents.localize import Localization, localize
 from kagent.agents.triage import Knowledge, classify, detect_backend, knowledge
 from kagent.budget import Ledger
 from kagent.errors import InputError
+from kagent.procs import usable_cores
 from kagent.repair.state import RepairConfig, RepairState, RepairSummary
 from kagent.repair.rundir import RunDir, source_hash
 from kagent.report import Finding, VerifyReport
@@ -445,7 +446,8 @@ def _screener(ctx: RepairContext, state: RepairState, report: VerifyReport) -> t
     vcfg = VerifyConfig.model_validate(ctx.run.read_config()["verify"])
     scr = Screener(Path(state.original), Path(state.verify_reference), vcfg,
                    per_candidate_s=ctx.config.screen_candidate_s,
-                   interpret=ctx.config.screen_device == "interpreter")
+                   interpret=ctx.config.screen_device == "interpreter",
+                   workers=ctx.config.screen_workers or min(4, usable_cores()))
     why = scr.prepare(list(cases))
     if why is not None:
         scr.close()

@@ -88,6 +88,9 @@ class RepairConfig(BaseModel):
         2000, ge=0, description="offline search: the second tier's rewrites of the suspected lines (0: none)")
     search_rewrite_batch: int = Field(48, ge=1, description="offline search: second-tier candidates per screen batch")
     screen_candidate_s: float = Field(30.0, gt=0, description="offline search: the screen's time per candidate")
+    screen_workers: int = Field(
+        0, ge=0, description="offline search: screen workers judging one batch side by side on the CPU (0: one "
+        "per usable core, at most 4; a batch of kernels repaired N at a time gives each its share)")
     screen_device: Literal["interpreter", "verify"] = Field(
         "interpreter", description="offline search: where the screen runs Triton candidates. interpreter: on the "
         "CPU under the Triton interpreter whatever the verify's device (a GPU compiles every edited source, ~1 s "

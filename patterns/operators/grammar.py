@@ -121,6 +121,18 @@ def _scope(src: Src, line0: int) -> _Scope | None:
     return _Scope(names, dead, pointers)
 
 
+def _value_names(src: Src, line0: int, sc: _Scope, text: str) -> list[str]:
+    """The names in scope a value can be clamped by: not pointers, offsets, masks or constexprs
+    (`tl.minimum(best, offs)` is never the missing half of a clamp)."""
+    fn = _function_of(src, line0)
+    k = src.kernel_at(line0)
+    skip = set(sc.pointers) | terms._index_names(fn) | (k.constexpr if k is not None else set())
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Assign) and _boolish(n.value):
+            skip |= {t.id for tgt in n.targets for t in nodes_of(tgt, ast.Name)}
+    return [s for s in sc.names if s not in skip and s != text]
+
+
 def _add_leaves(e: ast.expr) -> Iterator[ast.expr]:
     if isinstance(e, ast.BinOp) and isinstance(e.op, (ast.Add, ast.Sub)):
         yield from _add_leaves(e.left)
@@ -331,7 +343,7 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 new = f"tl.minimum(tl.maximum({text}, 0.0), 1.0)"
                 add("clamp01", n, new, f"`{text}` -> `{new}`")
                 # the common clamps first (a value kept non-negative, a scale capped at 1), then the names
-                for bound in ["0.0", "1.0"] + [s for s in sc.names if s not in sc.pointers and s != text]:
+                for bound in ["0.0", "1.0"] + _value_names(src, line0, sc, text):
                     for fn in ("minimum", "maximum"):
                         new = f"tl.{fn}({text}, {bound})"
                         add("clamp", n, new, f"`{text}` -> `{new}`")
@@ -534,20 +546,24 @@ def _with_definitions(src: Src, lines: list[tuple[int, float]], top: int = 3) ->
     """The suspected lines, and after each of the `top` first the lines that define what it reads
     (a load's mask, a store's offsets): a fault is often one step up the data flow from where it
     shows."""
-    have = {ln for ln, _ in lines}
-    out = list(lines)
-    for line0, score in lines[:top]:
-        stmt = _statement(src, line0)
-        if stmt is None:
-            continue
-        reads = {n.id for r in _roots(stmt) for n in nodes_of(r, ast.Name)}
-        for n in ast.walk(src.tree):
-            if (isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno - 1 < line0 and n.lineno - 1 not in have
-                    and _function_of(src, n.lineno - 1) is _function_of(src, line0)
-                    and {t.id for t in nodes_of(n, ast.Name) if isinstance(t.ctx, ast.Store)} & reads):
-                have.add(n.lineno - 1)
-                out.append((n.lineno - 1, 0.9 * score))
-    return sorted(out, key=lambda t: -t[1])
+    score = dict(lines)
+    frontier = lines[:top]
+    for factor in (0.9, 0.8):  # two steps up: `t` feeds `dx`, which feeds the store's value
+        step = {}
+        for line0, s in frontier:
+            stmt = _statement(src, line0)
+            if stmt is None:
+                continue
+            reads = {n.id for r in _roots(stmt) for n in nodes_of(r, ast.Name)}
+            for n in ast.walk(src.tree):
+                if (isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno - 1 < line0
+                        and _function_of(src, n.lineno - 1) is _function_of(src, line0)
+                        and {t.id for t in nodes_of(n, ast.Name) if isinstance(t.ctx, ast.Store)} & reads):
+                    step[n.lineno - 1] = max(step.get(n.lineno - 1, 0.0), factor * s)
+        for line0, s in step.items():
+            score.setdefault(line0, s)
+        frontier = sorted(step.items(), key=lambda t: -t[1])
+    return sorted(score.items(), key=lambda t: -t[1])
 
 
 def _line_edit(kind: str, description: str, line0: int, line: str) -> Edit:

@@ -90,8 +90,9 @@ def test_rewrites_keep_pointers_apart_and_stay_on_their_line():
 def test_candidates_are_ranked_by_suspicion_and_skip_what_was_screened():
     sites = [(_line("m3 =") + 1, 1.0), (_line("y =") + 1, 0.2)]
     cands = grammar_candidates(KERNEL, sites, limit=5000)
-    defs = {_line("x =") + 1}  # what the first site reads is defined there
-    assert cands and {c.line for c in cands} <= {s for s, _ in sites} | defs
+    # what the first site reads is defined there (`x`), and what that reads, one step further up
+    defs = {_line("x =") + 1, _line("offs =") + 1, _line("mask =") + 1}
+    assert cands and {c.line for c in cands} == {s for s, _ in sites} | defs
     first_y = next(i for i, c in enumerate(cands) if c.line == sites[1][0])
     assert cands[0].line == sites[0][0] and first_y > 0
     skipped = grammar_candidates(KERNEL, sites, limit=5000, skip={cands[0].source})

@@ -229,7 +229,8 @@ def test_a_backtrack_to_an_earlier_case_set_gets_a_live_screener(tmp_path, monke
 
     monkeypatch.setattr(screen_mod, "Screener", Fake)
     ctx = SimpleNamespace(cache={}, run=SimpleNamespace(read_config=lambda: {"verify": {"device": "cpu"}}),
-                          config=SimpleNamespace(screen_candidate_s=5.0, screen_device="cpu"))
+                          config=SimpleNamespace(screen_candidate_s=5.0, screen_device="cpu",
+                                                 screen_workers=1))
     state = SimpleNamespace(original=str(tmp_path / "k.py"), verify_reference=str(tmp_path / "r.py"))
 
     def report(*cases):
