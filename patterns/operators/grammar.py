@@ -29,6 +29,7 @@ from __future__ import annotations
 import ast
 import difflib
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -615,6 +616,57 @@ def _global_rewrites(src: Src, lines: list[tuple[int, float]]) -> list[tuple[flo
     return out
 
 
+_TOKENS = re.compile(r"\w+|[^\w\s]")
+
+
+def _parallel_lines(src: Src, line0: int) -> list[tuple[int, dict[str, str]]]:
+    """The lines of line0's function written like it for other names or numbers (`a1 = x1` beside
+    `a0 = x0`, the lanes of an unrolled loop): (line, line0's token -> that line's)."""
+    toks0 = _TOKENS.findall(src.lines[line0])
+    fn = _function_of(src, line0)
+    out = []
+    for other, text in enumerate(src.lines):
+        toks = _TOKENS.findall(text)
+        if other == line0 or len(toks) != len(toks0) or _function_of(src, other) is not fn:
+            continue
+        mapping: dict[str, str] = {}
+        for a, b in zip(toks0, toks):
+            if a != b and (not (a[0].isalnum() or a[0] == "_") or not (b[0].isalnum() or b[0] == "_")
+                           or mapping.setdefault(a, b) != b):
+                break
+        else:
+            if mapping and len(set(mapping.values())) == len(mapping) and not set(mapping) & {"tl", "triton", "self"}:
+                out.append((other, mapping))
+    return out
+
+
+def _group_edits(src: Src, raw: list[tuple[float, int, Edit]], top: int = 400) -> list[tuple[float, int, Edit]]:
+    """The best rewrites of a line with parallel lines made on all of them alike (every lane's
+    `a_i = x_i` missing its `tl.abs`): a fault copied to each lane moves the error only when all
+    are fixed."""
+    groups: dict[int, list[tuple[int, dict[str, str]]]] = {}
+    out = []
+    for prio, line0, e in raw[:top]:
+        if e.stop != e.start + 1:
+            continue
+        peers = groups.setdefault(line0, _parallel_lines(src, line0) if src.kernel_at(line0) else [])
+        if not peers:
+            continue
+        old, new = src.lines[line0], e.lines[0]
+        if any(_TOKENS.findall(old).count(k) != _TOKENS.findall(new).count(k) for m in (dict(peers[0][1]),)
+               for k in m if k[0].isdigit()):
+            continue  # the rewrite added or took a number the lanes differ by: no one analog
+        lo, hi = min([line0] + [o for o, _ in peers]), max([line0] + [o for o, _ in peers])
+        lines = list(src.lines[lo:hi + 1])
+        lines[line0 - lo] = new
+        for other, mapping in peers:
+            lines[other - lo] = re.sub(r"\b\w+\b", lambda m, mp=mapping: mp.get(m.group(0), m.group(0)), new)
+        what = f"{e.description} (and alike on lines {', '.join(str(o + 1) for o, _ in peers)})"
+        out.append((round(prio * 0.9, 4), line0, Edit(operator=e.operator, family=FAMILY, description=what,
+                                                      start=lo, stop=hi + 1, lines=tuple(lines), cost=3)))
+    return out
+
+
 def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int = 10, limit: int = 2000,
                   skip: set[str] | None = None) -> list[tuple[float, Edit, str]]:
     """(priority, edit, new source) for the rewrites of the `max_lines` most suspected lines of a
@@ -639,6 +691,8 @@ def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int
             prio = r.weight * (0.5 + 0.5 * score / top) / (1.0 + 0.05 * rank) / (1.0 + 0.02 * (seen[r.kind] - 1))
             raw.append((round(prio, 4), line0, _line_edit(r.kind, r.description, line0, r.line)))
     raw += _global_rewrites(src, lines)
+    raw.sort(key=lambda t: (-t[0], t[1]))
+    raw += _group_edits(src, raw)
     raw.sort(key=lambda t: (-t[0], t[1]))
     out: list[tuple[float, Edit, str]] = []
     made = set(skip or ()) | {source}

@@ -7,6 +7,7 @@ line, and be screened only after the operators' candidates are spent."""
 from __future__ import annotations
 
 import ast
+import re
 
 import pytest
 
@@ -85,6 +86,35 @@ def test_rewrites_keep_pointers_apart_and_stay_on_their_line():
                 call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) == "tl.load")
                 ptr_names = {n.id for n in ast.walk(call.args[0]) if isinstance(n, ast.Name)}
                 assert ptr_names & {"x_ptr", "t_ptr", "out_ptr"}, r.description
+
+
+LANES = HEAD + '''def lanes(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    g = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = g < n
+    x0 = tl.load(x_ptr + g * 3, mask=m, other=0.0)
+    x1 = tl.load(x_ptr + g * 3 + 1, mask=m, other=0.0)
+    x2 = tl.load(x_ptr + g * 3 + 2, mask=m, other=0.0)
+    a0 = x0
+    a1 = x1
+    a2 = x2
+    tl.store(out_ptr + g, tl.maximum(tl.maximum(a0, a1), a2), mask=m)
+'''
+
+
+def test_a_rewrite_of_one_lane_is_also_made_on_every_lane_alike():
+    lanes = LANES.split("\n")
+    a0 = next(i for i, l in enumerate(lanes) if l.strip() == "a0 = x0")
+    x1 = next(i for i, l in enumerate(lanes) if l.strip().startswith("x1 ="))
+    fixed = LANES.replace("= x0\n", "= tl.abs(x0)\n").replace("= x1\n", "= tl.abs(x1)\n").replace("= x2\n", "= tl.abs(x2)\n")
+    cands = grammar_candidates(LANES, [(a0 + 1, 1.0), (x1 + 1, 0.5)], limit=5000)
+    assert any(_same(c.source, fixed) for c in cands)
+    # lanes told apart by a number: a rewrite that adds or drops that number (`+ 1 + 1`) has no one
+    # analog on the other lanes, and is made on its own line only
+    grouped = [c for c in cands if "alike" in c.origin and c.line == x1 + 1]
+    assert grouped
+    for c in grouped:
+        line = c.source.split("\n")[x1]
+        assert re.findall(r"\b1\b", line) == ["1"], c.origin
 
 
 def test_candidates_are_ranked_by_suspicion_and_skip_what_was_screened():
