@@ -127,6 +127,7 @@ def main() -> int:
                 continue
             for c in cases:
                 name = c["name"]
+                t_case = time.monotonic()
                 try:
                     module = modules.get(c["overrides"])
                     model = _model(harness, module, data[name], c, device, job, case_dir)
@@ -139,6 +140,8 @@ def main() -> int:
                     err = harness._error_event(exc)
                     res[name] = {"classes": [err.get("failure_class") or "runtime_error"], "fraction": 1.0,
                                  "rel_l2": 1e30, "error": str(err.get("message", ""))[:300]}
+                if name in res:
+                    res[name]["seconds"] = round(time.monotonic() - t_case, 4)
                 violation = bounds.take_violation()  # the first bad access, even if the candidate caught it
                 if violation is not None and name in res:  # a fault of the kernel's, not a screen that broke
                     res[name]["classes"] = sorted({*res[name]["classes"], "out_of_bounds"} - {"runtime_error"})

@@ -18,9 +18,13 @@ the most suspected lines it proposes every one-node rewrite from a small grammar
   `(n + BLOCK - 1) // BLOCK`);
 - an operator exchanged (`+` <-> `-`, `*` <-> `/`, `//` <-> `%`, `<` <-> `<=`; a comparison at
   every place it appears on the line at once), the operands of a non-commutative one swapped, a term dropped, or the grouping moved (`a * b + c` <-> `a * (b + c)`);
-- a mask's conjunct copied onto another name (`(yy >= 0)` -> also `(xx >= 0)`).
+- a mask's conjunct copied onto another name (`(yy >= 0)` -> also `(xx >= 0)`);
+- lines written alike for other names (the lanes of an unrolled loop, an attack and a release
+  coefficient): a rewrite of one made on all of them alike, and the numbers of one taken by another
+  (`-1.0 / (attack_ms * sr)` beside `-1000.0 / (release_ms * sr)`).
 
-Every rewrite replaces the source text of one node on one line (exprs._swap), so two combine.
+Every rewrite replaces the source text of one node on one line (exprs._swap), so two combine; a
+rewrite made on parallel lines alike is one hunk over them.
 Nothing here runs code; the screen judges, the full verifier decides.
 """
 
@@ -49,6 +53,7 @@ WEIGHT = {
     # terms.py: past one node
     "term_signs": 0.5, "factor": 0.35, "offset": 0.7, "similar_attribute": 0.8, "other_attribute": 0.45,
     "attribute_wrap": 0.5, "product_term": 0.3, "clamp01": 0.45, "divmod": 0.7,
+    "analog_number": 0.8,
 }
 
 _KNOWN = {  # constants kernels spell out, and what they are mistaken for
@@ -667,6 +672,30 @@ def _group_edits(src: Src, raw: list[tuple[float, int, Edit]], top: int = 400) -
     return out
 
 
+def _analog_numbers(src: Src, lines: list[tuple[int, float]]) -> list[tuple[float, int, Edit]]:
+    """A line whose numbers differ from its parallel line's (`att = exp(-1.0 / (attack_ms * sr))`
+    beside `rel = exp(-1000.0 / (release_ms * sr))`): each takes the other's, on every kernel and
+    host line (a constant copied and half edited is suspect wherever it is)."""
+    score = dict(lines)
+    top = max(score.values() or [1.0]) or 1.0
+    out = []
+    for line0 in range(len(src.lines)):
+        if src.scope_of(line0) not in ("kernel", "host") or not src.lines[line0].isascii():
+            continue
+        for other, mapping in _parallel_lines(src, line0):
+            numbers = {a: b for a, b in mapping.items() if a[0].isdigit()}
+            if not numbers:
+                continue
+            text = src.lines[line0]
+            new = re.sub(r"\b\w+\b", lambda m: numbers.get(m.group(0), m.group(0)), text)
+            if new == text or not src.lines[other].isascii():
+                continue
+            what = f"line {line0 + 1}: the numbers of its analog, line {other + 1}: `{new.strip()}`"
+            prio = WEIGHT["analog_number"] * (0.5 + 0.5 * score.get(line0, 0.5 * top) / top)
+            out.append((round(prio, 4), line0, _line_edit("analog_number", what, line0, new)))
+    return out
+
+
 def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int = 10, limit: int = 2000,
                   skip: set[str] | None = None) -> list[tuple[float, Edit, str]]:
     """(priority, edit, new source) for the rewrites of the `max_lines` most suspected lines of a
@@ -690,7 +719,7 @@ def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int
             seen[r.kind] = seen.get(r.kind, 0) + 1
             prio = r.weight * (0.5 + 0.5 * score / top) / (1.0 + 0.05 * rank) / (1.0 + 0.02 * (seen[r.kind] - 1))
             raw.append((round(prio, 4), line0, _line_edit(r.kind, r.description, line0, r.line)))
-    raw += _global_rewrites(src, lines)
+    raw += _global_rewrites(src, lines) + _analog_numbers(src, lines)
     raw.sort(key=lambda t: (-t[0], t[1]))
     raw += _group_edits(src, raw)
     raw.sort(key=lambda t: (-t[0], t[1]))

@@ -117,6 +117,32 @@ def test_a_rewrite_of_one_lane_is_also_made_on_every_lane_alike():
         assert re.findall(r"\b1\b", line) == ["1"], c.origin
 
 
+COEFFS = HEAD + '''def env(x_ptr, out_ptr, n, att, rel):
+    pass
+
+
+class ModelNew(torch.nn.Module):
+    def __init__(self, sample_rate, attack_ms=1.0, release_ms=20.0):
+        super().__init__()
+        self.sample_rate, self.attack_ms, self.release_ms = sample_rate, attack_ms, release_ms
+
+    def forward(self, x):
+        att = math.exp(-1.0 / (self.attack_ms * self.sample_rate))
+        rel = math.exp(-1000.0 / (self.release_ms * self.sample_rate))
+        out = torch.empty_like(x)
+        env[(1,)](x, out, x.numel(), att, rel)
+        return out
+'''
+
+
+def test_a_line_takes_the_numbers_of_its_analog_wherever_it_is():
+    fixed = COEFFS.replace("-1.0 /", "-1000.0 /")
+    cands = grammar_candidates(COEFFS, [(COEFFS.split("\n").index("        out = torch.empty_like(x)") + 1, 1.0)])
+    rank = next(i for i, c in enumerate(cands) if _same(c.source, fixed))
+    assert rank < 40, cands[rank].origin
+    assert any(_same(c.source, COEFFS.replace("-1000.0 /", "-1.0 /")) for c in cands)  # and the other way
+
+
 def test_candidates_are_ranked_by_suspicion_and_skip_what_was_screened():
     sites = [(_line("m3 =") + 1, 1.0), (_line("y =") + 1, 0.2)]
     cands = grammar_candidates(KERNEL, sites, limit=5000)
