@@ -2,7 +2,7 @@
 (a `repaired` kernel that fails a fresh verify), median wall time.
 
     python benchmarks/blind_repair_eval.py MANIFEST OUT.jsonl [--jobs N] [--limit N] [--only SUBSTR]
-        [--device cpu|cuda] [--timeout S]
+        [--device cpu|cuda] [--timeout S] [--screen-workers N]
 
 One process per kernel (`--one PATH`), N at a time; each finished kernel is appended to OUT.jsonl as
 one JSON line, so a cut run resumes where it stopped (kernels already in OUT are skipped). Prints
@@ -36,6 +36,8 @@ from pathlib import Path
 
 import yaml
 
+from kagent.procs import usable_cores
+
 
 def _entries(manifest: Path, device: str, only: str, limit: int) -> list[dict]:
     entries = yaml.safe_load(manifest.read_text())
@@ -45,10 +47,11 @@ def _entries(manifest: Path, device: str, only: str, limit: int) -> list[dict]:
     return entries[:limit] if limit else entries
 
 
-def repair_one(manifest: Path, path: str, device: str, timeout_s: float) -> dict:
+def repair_one(manifest: Path, path: str, device: str, timeout_s: float, screen_workers: int = 0) -> dict:
     """In this process: repair one near-miss offline, then verify the result afresh."""
     from kagent.api import repair, verify
     from kagent.config import VerifyConfig
+    from kagent.repair.state import RepairConfig
 
     entry = next(e for e in yaml.safe_load(manifest.read_text()) if e["path"] == path)
     root = manifest.parent
@@ -57,7 +60,8 @@ def repair_one(manifest: Path, path: str, device: str, timeout_s: float) -> dict
     start = time.time()
     try:
         summary = repair(root / path, root / entry["reference"], model="offline", verify_config=config,
-                         runs_dir=tempfile.mkdtemp(prefix="blind-runs-"), timeout_s=timeout_s)
+                         runs_dir=tempfile.mkdtemp(prefix="blind-runs-"), timeout_s=timeout_s,
+                         config=RepairConfig(screen_workers=screen_workers))
         row.update(status=summary.status, attempts=summary.attempts, reason=summary.reason[:300],
                    repair_seconds=round(time.time() - start, 1))  # what `kagent repair` took; `seconds` adds the check
         if summary.status == "repaired":
@@ -115,7 +119,8 @@ def _twins(manifest: Path, entries: list[dict], args: argparse.Namespace) -> dic
 
 def _run_child(manifest: Path, path: str, args: argparse.Namespace) -> dict:
     cmd = [sys.executable, __file__, str(manifest), "-", "--one", path, "--device", args.device,
-           "--timeout", str(args.timeout)]
+           "--timeout", str(args.timeout), "--screen-workers",
+           str(args.screen_workers or max(1, usable_cores() // max(1, args.jobs)))]
     start = time.time()
     store = args.patterns_dir or tempfile.mkdtemp(prefix="blind-patterns-")
     try:
@@ -145,12 +150,14 @@ def main() -> int:
                     "library only, a fresh store per kernel)")
     ap.add_argument("--twins", action="store_true", help="verify every fixed twin first (OUT.twins.jsonl) and "
                     "give the rate over the entries whose twin passes too")
+    ap.add_argument("--screen-workers", type=int, default=0, help="screen workers per kernel (default: the "
+                    "usable cores shared among --jobs)")
     ap.add_argument("--one", help=argparse.SUPPRESS)
     ap.add_argument("--twin", help=argparse.SUPPRESS)
     args = ap.parse_args()
     manifest = args.manifest.resolve()
     if args.one:
-        print(json.dumps(repair_one(manifest, args.one, args.device, args.timeout)), flush=True)
+        print(json.dumps(repair_one(manifest, args.one, args.device, args.timeout, args.screen_workers)), flush=True)
         return 0
     if args.twin:
         print(json.dumps(verify_twin(manifest, args.twin, args.device)), flush=True)

@@ -59,6 +59,23 @@ def test_nan_where_truth_is_finite():
     assert cls == "nan_output" and ev.nan_count == 1
 
 
+def test_nan_where_float32_itself_overflows_is_the_references_value():
+    """exp(power) past float32's range times a zero opacity: NaN in the float32 reference, 0 in the
+    float64 truth. A kernel that computes it as the reference does holds the same NaN; a NaN
+    anywhere else still fails."""
+    truth = torch.randn(4, 32, dtype=torch.float64)
+    ref = truth.float()
+    ref[2, 5] = float("nan")
+    cand = ref.clone()
+    assert compare(ref, truth, cand, 0, R)[0] is None
+    cand[1, 3] = float("nan")
+    cls, ev, _ = compare(ref, truth, cand, 0, R)
+    assert cls == "nan_output" and ev.nan_count == 1
+    finite = ref.clone()  # and a finite value there is judged against the truth
+    finite[2, 5] = truth[2, 5].float() + 1.0
+    assert compare(ref, truth, finite, 0, R)[0] == "numerical_mismatch"
+
+
 def test_shape_and_dtype_mismatch():
     x = torch.randn(4, 32)
     assert compare(x, x.double(), x[:, :31], 0, R)[0] == "shape_mismatch"
