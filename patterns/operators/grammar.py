@@ -53,7 +53,7 @@ WEIGHT = {
     # terms.py: past one node
     "term_signs": 0.5, "factor": 0.35, "offset": 0.7, "similar_attribute": 0.8, "other_attribute": 0.45,
     "attribute_wrap": 0.5, "product_term": 0.3, "clamp01": 0.45, "divmod": 0.7,
-    "analog_number": 0.8,
+    "analog_number": 0.8, "transpose_offset": 0.7,
 }
 
 _KNOWN = {  # constants kernels spell out, and what they are mistaken for
@@ -587,6 +587,9 @@ def _launch_scalar_lines(src: Src, limit: int = 6) -> list[int]:
         launches = [n for n in ast.walk(fn) if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript)
                     and isinstance(n.func.value, ast.Name) and n.func.value.id in src.kernels]
         want = {m.id for c in launches for a in c.args for m in nodes_of(a, ast.Name)}
+        # a scalar computed in the launch itself (`self.amount / 100.0`, `8 - self.bits`)
+        out += [a.lineno - 1 for c in launches for a in [*c.args, *(k.value for k in c.keywords)]
+                if isinstance(a, (ast.Attribute, ast.BinOp, ast.UnaryOp)) and a.lineno - 1 not in out]
         defs = [n for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AugAssign))]
         for _ in range(3):  # three steps back along the data flow
             for d in defs:
@@ -599,7 +602,7 @@ def _launch_scalar_lines(src: Src, limit: int = 6) -> list[int]:
                     if d.lineno - 1 not in out:
                         out.append(d.lineno - 1)
                     want |= {m.id for m in nodes_of(value, ast.Name)}
-    return sorted(out)[:limit]
+    return sorted(set(out))[:limit]
 
 
 def _global_rewrites(src: Src, lines: list[tuple[int, float]]) -> list[tuple[float, int, Edit]]:

@@ -162,9 +162,14 @@ def column_offsets(src: Src, line0: int, stmt: ast.AST, pointers: set[str]) -> I
         if len(base) != 1:
             continue
         used = offsets.get(base[0], set())
+        # a small matrix read element by element (a 3x3's offsets 0..8): an element of its transpose
+        side = next((m for m in (2, 3, 4) if used and max(used) < m * m and max(used) >= m * (m - 1)), 0)
         for c in leaves:
-            if (isinstance(c, ast.Constant) and type(c.value) is int and c.lineno - 1 == line0
-                    and counts.get((base[0], c.value), 0) > 1):
+            if not (isinstance(c, ast.Constant) and type(c.value) is int and c.lineno - 1 == line0):
+                continue
+            if side and 0 <= c.value < side * side and (t := (c.value % side) * side + c.value // side) != c.value:
+                yield "transpose_offset", c, str(t), f"matrix element {c.value} -> {t} (its transpose, {side}x{side})"
+            if counts.get((base[0], c.value), 0) > 1:
                 for alt in range(0, max(used) + 2):
                     if alt not in used and alt not in (c.value, c.value + 1, c.value - 1, 0, 1, 2 * c.value):
                         yield "offset", c, str(alt), f"column offset {c.value} -> {alt} (no sibling load reads it)"
@@ -199,5 +204,7 @@ def host_attributes(stmt: ast.AST, line0: int, attributes: list[str], similar) -
             if other != text:
                 kind = "similar_attribute" if similar(n.attr, other.split(".", 1)[1]) else "other_attribute"
                 yield kind, n, other, f"`{text}` -> `{other}`"
-        for wrap in (f"(1.0 - {text})", f"(1.0 / {text})", f"(-{text})"):
+        # its complement, inverse or negation; or a unit left unconverted (percent, milli-)
+        for wrap in (f"(1.0 - {text})", f"(1.0 / {text})", f"(-{text})", f"({text} / 100.0)",
+                     f"({text} / 1000.0)", f"({text} * 1000.0)"):
             yield "attribute_wrap", n, wrap, f"`{text}` -> `{wrap[1:-1]}`"

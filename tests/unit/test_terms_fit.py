@@ -214,3 +214,54 @@ class ModelNew(torch.nn.Module):
     edits = grammar_edits(src, [(12, 1.0), (11, 0.8)], limit=5000)  # kernel lines only
     assert "low = math.floor(self.beta * 10.0)" in {e.lines[0].strip() for _p, e, _n in edits}
     assert not any(e.lines[0].strip().startswith("out = torch.empty_like(x") for _p, e, _n in edits)  # no scalar
+
+
+def test_a_matrix_element_is_exchanged_for_its_transposes():
+    src = '''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def project(p_ptr, k_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    fx = tl.load(k_ptr + 0)
+    cx = tl.load(k_ptr + 2)
+    fy = tl.load(k_ptr + 4)
+    cy = tl.load(k_ptr + 7)
+    one = tl.load(k_ptr + 8)
+    x = tl.load(p_ptr + offs * 2, mask=offs < n)
+    y = tl.load(p_ptr + offs * 2 + 1, mask=offs < n)
+    tl.store(out_ptr + offs, (fx * x + cx) + (fy * y + cy) * one, mask=offs < n)
+'''
+    edits = grammar_edits(src, [(16, 1.0)], limit=5000)
+    moved = {e.lines[0].strip() for _p, e, _n in edits if e.operator == "grammar_transpose_offset"}
+    assert "cy = tl.load(k_ptr + 5)" in moved and "cx = tl.load(k_ptr + 6)" in moved
+    assert not any(line.startswith(("fx =", "fy =", "one =")) for line in moved)  # the diagonal is its own transpose
+
+
+def test_a_scalar_computed_in_the_launch_is_rewritten_unsuspected():
+    src = '''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, out_ptr, n, amount, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.store(out_ptr + offs, x * amount, mask=offs < n)
+
+
+class ModelNew(torch.nn.Module):
+    def __init__(self, amount=75.0):
+        super().__init__()
+        self.amount = amount
+
+    def forward(self, x):
+        out = torch.empty_like(x)
+        k[(triton.cdiv(x.numel(), 64),)](x, out, x.numel(), self.amount, BLOCK=64)
+        return out
+'''
+    edits = grammar_edits(src, [(10, 1.0), (9, 0.8)], limit=5000)  # kernel lines only
+    assert any("self.amount / 100.0" in e.lines[0] for _p, e, _n in edits)  # a percentage left unconverted
