@@ -507,6 +507,7 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     largest = max((t.numel() for t in inputs if isinstance(t, torch.Tensor)), default=0)
     if case.get("min_input_numel") and largest < case["min_input_numel"]:
         raise _Skip(f"no input holds {case['min_input_numel']} elements (the largest: {largest})")
+    plain = inputs
     inputs = _transform(inputs, case["transform"], case.get("planted"))
     # KernelBench's protocol: Model and ModelNew are built under the same seed, once per set of sizes
     # (cases that share sizes share the model: large weights are made, copied and saved once)
@@ -561,9 +562,11 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
         except Exception as exc:  # the simulation is an allowance: without it the oracle is stricter, not blind
             emit(event="note", case=name, message=f"float32 accumulation not simulated: {type(exc).__name__}: {exc}"[:300])
         sens = _without_extremes(sens, extremes)
+        reach = _special_reach(model64, plain, inputs, outs64, rows, device) if case["kind"] == "special" else None
         float64 = True
     except Exception as exc:  # an op without float64 support: the oracle falls back
         outs64, float64, sens, rows = [o.double() if o.dtype.is_floating_point else o for o in outs], False, None, None
+        reach = None
         emit(event="note", case=name, message=f"float64 reference failed: {type(exc).__name__}: {exc}")
     if case["kind"] == "stress" and any(
         o.dtype.is_floating_point and not bool(torch.isfinite(o).all()) for o in outs64
@@ -574,8 +577,43 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
     ):
         raise _Skip("with -inf/NaN inputs the reference defines no element")
     return {"model": model, "inputs": inputs, "init": init, "outs": outs, "outs64": outs64, "sens": sens,
-            "float64": float64, "rows": rows, "built": built[key], "layers": layers, "init_changes": init_changes,
+            "reach": reach, "float64": float64, "rows": rows, "built": built[key], "layers": layers, "init_changes": init_changes,
             "moved": moved}
+
+
+def _special_reach(model64, plain: list, special: list, outs64: list, rows: list[int] | None,
+                   device: str) -> list | None:
+    """Per output, the elements the special values reach: where the float64 truth moves when the
+    special positions hold finite values instead (the inputs' own, and one of each sign past them: a
+    reference that drops a NaN by a comparison shows its dependence only on the side it keeps). How a
+    NaN or an infinity travels through a kernel's arithmetic (a mask multiplied in: NaN * 0) against
+    the reference's (a comparison that drops it) is the kernel's own affair there; elsewhere the
+    special case judges as any case does."""
+    import torch
+
+    if len(plain) != len(special):
+        return None
+    where = [(~torch.isfinite(s)) & torch.isfinite(p)
+             if isinstance(s, torch.Tensor) and isinstance(p, torch.Tensor) and s.dtype.is_floating_point
+             and s.shape == p.shape else None for s, p in zip(special, plain)]
+    reach: list = [None] * len(outs64)
+    try:
+        for shift in (None, 1.0, -1.0):
+            inputs = [p if w is None or shift is None else torch.where(w, shift * (p.abs() + 1.0), p)
+                      for p, w in zip(plain, where)]
+            if rows is not None:
+                inputs = _rows_of(inputs, rows, outs64[0].shape[0], "cpu")
+            with torch.no_grad(), _Float64Everywhere():
+                outs = _outputs(model64(*[_double(_copy_to(x, device)) for x in inputs]))
+            for i, (a, b) in enumerate(zip(outs64, outs)):
+                if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and a.shape == b.shape \
+                        and a.dtype.is_floating_point:
+                    b = b.double().cpu()
+                    moved = ~((a == b) | (torch.isnan(a) & torch.isnan(b)))
+                    reach[i] = moved if reach[i] is None else reach[i] | moved
+    except Exception:  # without it the special case judges every element, as before
+        return None
+    return reach
 
 
 def _truth_within_dtype(outs: list, outs64: list, rows: list[int] | None) -> tuple[list, list]:
@@ -689,6 +727,7 @@ def run_reference(job: dict, emit: Emit) -> None:
         torch.save(
             {"out": [o.detach().cpu() for o in outs], "out64": [o.detach().cpu() for o in outs64],
              "float64": result["float64"], "sens": result["sens"], "rows": result["rows"],
+             "reach": result["reach"],
              # NaN where the inputs are finite is undefined math at a degenerate boundary shape (the
              # mean over no valid labels, 0/0): the oracle does not impose torch's convention there
              "judge_undefined": case["kind"] not in ("special", "shape")},

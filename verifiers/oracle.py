@@ -102,13 +102,14 @@ def locate(bad: torch.Tensor) -> MismatchLocation:
 
 def compare(
     out: torch.Tensor, out64: torch.Tensor, cand: torch.Tensor, index: int, ratio: float,
-    sens: torch.Tensor | None = None, judge_undefined: bool = True,
+    sens: torch.Tensor | None = None, judge_undefined: bool = True, reach: torch.Tensor | None = None,
 ) -> tuple[FailureClass | None, Mismatch | None, str]:
     """Judge one output tensor. Returns (failure class or None, evidence, one-line message).
 
     `judge_undefined=False` leaves elements whose truth is NaN unjudged (special-value inputs: how a
     NaN propagates through max/min is implementation-defined); by default the candidate must be NaN
-    there too."""
+    there too. `reach`: the elements special-value inputs reach; a NaN or an infinity of the
+    candidate there is how its arithmetic carries them (a finite value is still judged)."""
     if tuple(cand.shape) != tuple(out.shape):
         return "shape_mismatch", None, f"output {index}: shape {list(cand.shape)}, expected {list(out.shape)}"
     if cand.dtype != out.dtype:
@@ -132,6 +133,8 @@ def compare(
     # where float32 itself overflows on the way (the reference's own result is not finite, the float64
     # truth is) a kernel holding the reference's non-finite value is as right as float32 allows
     nan_bad = comparable & ~torch.isfinite(c) & ~(~torch.isfinite(ref) & ((c == ref) | (torch.isnan(c) & torch.isnan(ref))))
+    if reach is not None and reach.shape == nan_bad.shape:
+        nan_bad = nan_bad & ~reach.to(nan_bad.device)
     undefined_bad = torch.isnan(truth) & torch.isnan(ref) & ~torch.isnan(c) & judge_undefined
     # an infinite result is a value, not an overflow (`masked_fill(remove, -inf)`): where the truth
     # and the reference hold the same infinity the candidate must hold it too (else a kernel that

@@ -47,8 +47,10 @@ def _judge(case: dict, data: dict, expected: dict, outs: list, run: Any, ratio: 
             frac = 1.0
             continue
         c = c.detach().cpu()
+        reach = expected.get("reach")
         fc, ev, _msg = compare(o, ref64[i], c, i, ratio, sens[i] if sens else None,
-                               judge_undefined=expected.get("judge_undefined", True))
+                               judge_undefined=expected.get("judge_undefined", True),
+                               reach=reach[i] if reach else None)
         if fc is not None:
             classes.append(fc)
             if ev is not None:

@@ -878,17 +878,19 @@ def _oracle_findings(ref: dict, cand: list, case: str, ratio: float, device: str
 
     findings = []
     sens = ref.get("sens") or [None] * len(cand)
+    reach = ref.get("reach") or [None] * len(cand)
     on = _judge_device(cand, device)
     undefined = ref.get("judge_undefined", True)
-    for i, (o, o64, c, s) in enumerate(zip(ref["out"], ref["out64"], cand, sens)):
+    for i, (o, o64, c, s, r) in enumerate(zip(ref["out"], ref["out64"], cand, sens, reach)):
         try:
-            moved = [t.to(on) if isinstance(t, torch.Tensor) else t for t in (o, o64, c, s)]
-            cls, ev, msg = oracle.compare(moved[0], moved[1], moved[2], i, ratio, moved[3], judge_undefined=undefined)
+            moved = [t.to(on) if isinstance(t, torch.Tensor) else t for t in (o, o64, c, s, r)]
+            cls, ev, msg = oracle.compare(moved[0], moved[1], moved[2], i, ratio, moved[3], judge_undefined=undefined,
+                                          reach=moved[4])
         except RuntimeError as exc:  # out of GPU memory: judge on the CPU
             if on == "cpu":
                 raise
             log.warning("judging %s on the GPU failed (%s); on the CPU instead", case, exc)
-            cls, ev, msg = oracle.compare(o, o64, c, i, ratio, s, judge_undefined=undefined)
+            cls, ev, msg = oracle.compare(o, o64, c, i, ratio, s, judge_undefined=undefined, reach=r)
         if cls in ("precision_loss", "numerical_mismatch") and case in _RANGE_CASES and ev is not None \
                 and ev.rel_l2_err < _RANGE_CASE_REL_L2:
             continue  # rounding at large magnitudes, not a range fault

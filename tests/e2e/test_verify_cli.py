@@ -132,6 +132,11 @@ def test_special_values_catch_a_nan_leaking_into_rows_that_do_not_depend_on_it()
     assert verify(kernel, device="cpu", seeds=1, shapes=False, stress=False).verdict == "pass"
 
 
+def test_a_nan_carried_only_where_the_special_values_reach_is_not_a_fault():
+    report = verify(FIX / "positive_mean_mask_product.py", device="cpu", seeds=1, shapes=False)
+    assert report.verdict == "pass", report.summary
+
+
 def test_a_loudly_refused_boundary_shape_is_not_supported_not_failed():
     report = verify(FIX / "refuses_odd_rows.py", device="cpu", seeds=1, stress=False)
     assert report.verdict == "pass", report.summary

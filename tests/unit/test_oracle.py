@@ -76,6 +76,21 @@ def test_nan_where_float32_itself_overflows_is_the_references_value():
     assert compare(ref, truth, finite, 0, R)[0] == "numerical_mismatch"
 
 
+def test_a_nan_where_special_values_reach_is_carried_not_judged():
+    truth = torch.randn(8, dtype=torch.float64)
+    ref = truth.float()
+    cand = ref.clone()
+    cand[2] = float("nan")  # the reference dropped the row's NaN by a comparison; the kernel kept it
+    reach = torch.zeros(8, dtype=torch.bool)
+    reach[2] = True
+    assert compare(ref, truth, cand, 0, R, judge_undefined=False, reach=reach)[0] is None
+    cand[5] = float("nan")  # a NaN where no special value reaches is a leak
+    assert compare(ref, truth, cand, 0, R, judge_undefined=False, reach=reach)[0] == "nan_output"
+    cand[5] = ref[5]
+    cand[2] = ref[2] + 1.0  # a finite value where they reach is judged as anywhere
+    assert compare(ref, truth, cand, 0, R, judge_undefined=False, reach=reach)[0] == "numerical_mismatch"
+
+
 def test_shape_and_dtype_mismatch():
     x = torch.randn(4, 32)
     assert compare(x, x.double(), x[:, :31], 0, R)[0] == "shape_mismatch"
