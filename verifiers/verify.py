@@ -1279,7 +1279,9 @@ def _weights_hint(events: list[dict], findings: list[Finding]) -> list[Finding]:
 
 
 # exceptions by which a kernel says "not this shape" (Triton's compile errors are classed compile_error)
-_REFUSALS = ("AssertionError", "NotImplementedError", "ValueError")
+# a host-side division by a size that is zero at this shape (`1 / (n_bins - 1)` at one bin) is as loud:
+# the formula does not define the size, and raising it gives a kernel nothing ValueError does not
+_REFUSALS = ("AssertionError", "NotImplementedError", "ValueError", "ZeroDivisionError")
 
 
 def _is_cuda_c(source: str) -> bool:

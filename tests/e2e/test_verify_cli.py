@@ -132,6 +132,13 @@ def test_special_values_catch_a_nan_leaking_into_rows_that_do_not_depend_on_it()
     assert verify(kernel, device="cpu", seeds=1, shapes=False, stress=False).verdict == "pass"
 
 
+def test_a_host_division_by_a_size_that_is_zero_at_a_boundary_shape_is_a_refusal():
+    report = verify(FIX / "step_divides_by_size.py", device="cpu", seeds=1, stress=False)
+    assert report.verdict == "pass", report.summary
+    refused = [n for n in report.checks_not_run if "ZeroDivisionError" in n.reason]
+    assert refused and all(n.check.startswith("case:shape_") for n in refused), report.checks_not_run
+
+
 def test_a_nan_carried_only_where_the_special_values_reach_is_not_a_fault():
     report = verify(FIX / "positive_mean_mask_product.py", device="cpu", seeds=1, shapes=False)
     assert report.verdict == "pass", report.summary
