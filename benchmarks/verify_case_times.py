@@ -32,7 +32,7 @@ def main() -> None:
     original = verify_mod._worker_phases
 
     def spy(events: list[dict]) -> dict[str, float]:
-        seen.append([{k: e.get(k) for k in ("case", "seconds", "trap_seconds", "launches", "t")}
+        seen.append([{k: e.get(k) for k in ("case", "seconds", "trap_seconds", "launches", "t", "step_s")}
                      for e in events if e["event"] == "case_done"])
         return original(events)
 
@@ -60,6 +60,8 @@ def main() -> None:
             launch = c.get("launches") or {}
             print(f"   {c['case']:<24} {c['seconds'] or 0:7.3f} s  traps {c.get('trap_seconds') or 0:6.3f}"
                   + (f"  profiler {launch.get('profiler_kind')} {launch.get('profiler')}" if launch else ""))
+            if c.get("step_s"):  # the first case: each trap's start and stop, the call, the rest
+                print("      " + ", ".join(f"{k} {v:.3f}" for k, v in c["step_s"].items()))
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1, default=str))
 

@@ -21,7 +21,7 @@ import time
 import traceback
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from kagent.verifiers import bounds, casefiles, interpreter_speed, perturb, saturation, suite_boundaries, suite_ties
 
@@ -805,6 +805,21 @@ class _Run:
                 self.mutated.append(i)
 
 
+@contextmanager
+def _timed(trap, label: str, steps: dict) -> Iterator[Any]:
+    """Enter and leave `trap`, its start and stop seconds kept in `steps` (the first case's
+    `step_s`: where a verify's time goes, benchmarks/verify_case_times.py)."""
+    t = time.monotonic()
+    trap.__enter__()
+    steps[f"{label}_start"] = round(time.monotonic() - t, 3)
+    try:
+        yield trap
+    finally:
+        t = time.monotonic()
+        trap.__exit__(*sys.exc_info())
+        steps[f"{label}_stop"] = round(time.monotonic() - t, 3)
+
+
 def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_kind: str, recorders=()) -> _Run:
     """One call of the forward; `recorders` (traps.OpRecorder, traps.Replay) see exactly the call."""
     import torch
@@ -1352,8 +1367,11 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 counter = traps.LaunchCounter(profile_cuda=device == "cuda")
                 recorder = traps.OpRecorder(str(out_dir / "optrace.json"))
                 replay = traps.Replay(candidate_file=getattr(module, "__file__", None))
-                with counter:
-                    main = _call(model, data["inputs"], device, allocator, "nan", "nan", (recorder, replay))
+                steps = record["step_s"] = {"build": round(time.monotonic() - start, 3)}
+                with _timed(counter, "counter", steps):
+                    main = _call(model, data["inputs"], device, allocator, "nan", "nan",
+                                 (_timed(recorder, "recorder", steps), _timed(replay, "replay", steps)))
+                steps["anticheat_call"] = round(time.monotonic() - start - steps["build"], 3)
                 if counter.needs_kineto:  # a CUDA graph ran: torch.profiler names the kernels in it
                     counter = traps.LaunchCounter(profile_cuda=True, kineto=True)
                     with counter:
@@ -1390,7 +1408,10 @@ def run_candidate(job: dict, emit: Emit) -> None:
             torch.save([_plain(o) for o in main.outputs], out_dir / f"cand_{name}.pt")
             record["digest"] = _digest(main.outputs)
             if first_case and job.get("noncontiguous"):
+                t = time.monotonic()
                 record["noncontiguous"] = _noncontiguous_call(model, data["inputs"], device, out_dir)
+                if "step_s" in record:
+                    record["step_s"]["noncontiguous"] = round(time.monotonic() - t, 3)
             runs = [main]
             again = None
             if case["full_checks"] and _canaries_can_tell(main, device, job):
