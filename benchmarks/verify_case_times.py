@@ -52,10 +52,12 @@ def main() -> None:
         start = time.monotonic()
         report = verify(candidate, reference, device=args.device, prewarm=args.prewarm)
         row = {"run": i, "seconds": round(time.monotonic() - start, 2), "verdict": report.verdict,
-               "phases": report.timing.phases if hasattr(report.timing, "phases") else None,
+               "phases": report.phases,
                "cases": seen[-1] if seen else []}
         rows.append(row)
         print(f"run {i}: {row['seconds']} s {report.verdict}")
+        if row["phases"]:
+            print("   phases: " + ", ".join(f"{k} {v:.2f}" for k, v in row["phases"].items()))
         for c in row["cases"]:
             launch = c.get("launches") or {}
             print(f"   {c['case']:<24} {c['seconds'] or 0:7.3f} s  traps {c.get('trap_seconds') or 0:6.3f}"

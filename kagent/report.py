@@ -117,7 +117,8 @@ class VerifyReport(_Strict):
     phases: dict[str, float] = Field(
         default_factory=dict, description="where `seconds` went: reference (0 when cached), candidate_worker (its "
         "whole wall time: start, import, cases), import, cases, traps (anti-cheat replays inside the worker), "
-        "perturbed_wait (the plain-script run outlasting the worker), static (the source analysis)")
+        "perturbed_wait (the plain-script run outlasting the worker; perturbed_reference and perturbed_worker: its "
+        "reference job and its own worker's cases), static (the source analysis)")
     seed: int | None = Field(None, description="the run's base seed (kagent verify --seed replays it)")
     fresh_case_seed: int | None = Field(None, description="seed of the case drawn fresh on every run (os.urandom), "
                                         "whatever the base seed; VerifyConfig.fresh_case_seed replays it")

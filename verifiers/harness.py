@@ -820,8 +820,10 @@ def _timed(trap, label: str, steps: dict) -> Iterator[Any]:
         steps[f"{label}_stop"] = round(time.monotonic() - t, 3)
 
 
-def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_kind: str, recorders=()) -> _Run:
-    """One call of the forward; `recorders` (traps.OpRecorder, traps.Replay) see exactly the call."""
+def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_kind: str, recorders=(),
+          steps: dict | None = None) -> _Run:
+    """One call of the forward; `recorders` (traps.OpRecorder, traps.Replay) see exactly the call;
+    `steps` (the first case's step_s) gets the forward's and the synchronisation's seconds."""
     import torch
 
     args, guards = _guarded_inputs(inputs, device, guard_kind)
@@ -830,8 +832,12 @@ def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_k
             ExitStack() as stack:
         for r in recorders:
             stack.enter_context(r)
+        t = time.monotonic()
         result = model(*args)
+        t1 = time.monotonic()
         _sync(device)
+        if steps is not None:
+            steps["forward"], steps["sync"] = round(t1 - t, 3), round(time.monotonic() - t1, 3)
     outs = _outputs(result)
     return _Run(outs, guards, list(allocs), args, pristine)
 
@@ -1370,7 +1376,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 steps = record["step_s"] = {"build": round(time.monotonic() - start, 3)}
                 with _timed(counter, "counter", steps):
                     main = _call(model, data["inputs"], device, allocator, "nan", "nan",
-                                 (_timed(recorder, "recorder", steps), _timed(replay, "replay", steps)))
+                                 (_timed(recorder, "recorder", steps), _timed(replay, "replay", steps)), steps)
                 steps["anticheat_call"] = round(time.monotonic() - start - steps["build"], 3)
                 if counter.needs_kineto:  # a CUDA graph ran: torch.profiler names the kernels in it
                     counter = traps.LaunchCounter(profile_cuda=True, kineto=True)

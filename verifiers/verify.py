@@ -309,6 +309,7 @@ class _Perturbed:
         self.notes: list[CheckNotRun] = []
         self.init_changes: dict[str, list] = {}  # init case -> [[position, default, varied], ...]
         self.applied: dict[str, Any] = {}
+        self.phases: dict[str, float] = {}  # seconds of its reference job and of its own worker's cases
         pjob = {**job, "cases": [first, *self.extras], "anticheat": False, "batch_invariance": False, "timing": False,
                 "out_dir": str(self.worker.scratch), "warm_calls": self.plan.get("warm_calls", 0),
                 "clock_offset_s": self.plan.get("clock_offset_s", 0.0), "noncontiguous": config.noncontiguous != "off",
@@ -352,7 +353,9 @@ class _Perturbed:
         elif reference_job is not None:
             # the reference of the first and the extra cases, uncached (the fresh seed is new every run)
             rjob = {**reference_job, "cases": pjob["cases"], "timing": False}
+            clock = time.monotonic()
             result, out = _run_job(rjob, config, device)
+            self.phases["perturbed_reference"] = time.monotonic() - clock
             # a forked worker writes in a folder of its own (a job given a folder starts a whole
             # process: 2-4 s more per verify); its files move to the folder this worker sees
             tmp = self.fresh_dir
@@ -371,7 +374,11 @@ class _Perturbed:
                 self.fresh_dir, self.fresh, self.extras = None, None, []
                 self.fresh_note = f"the reference did not complete the fresh case ({result.status})"
                 pjob = {**pjob, "cases": pjob["cases"][:1]}
-        return self.worker.finish(json.dumps(pjob).encode(), config.timeout_s)
+        clock = time.monotonic()
+        try:
+            return self.worker.finish(json.dumps(pjob).encode(), config.timeout_s)
+        finally:
+            self.phases["perturbed_worker"] = time.monotonic() - clock
 
     def _what(self, warm: dict | None) -> str:
         parts = ["other argv, flags, environment, folder"]
@@ -1119,6 +1126,7 @@ def _verify_files(files: ProblemFiles, config: VerifyConfig, holds: contextlib.E
             clock = time.monotonic()
             findings += perturbed.findings(case_dir, passed, config.error_ratio)
             phases["perturbed_wait"] = time.monotonic() - clock
+            phases.update(perturbed.phases)
             if perturbed.fresh_note:
                 not_run.append(CheckNotRun(check=f"case:{FRESH_CASE}", reason=perturbed.fresh_note))
             not_run += perturbed.notes
