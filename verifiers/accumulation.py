@@ -28,6 +28,7 @@ def float32_accumulation(model: Any, inputs: list, call: Any) -> list | None:
     accumulated sequentially in float32; None when the forward ran none of them (nothing to add)."""
     import torch
     from torch.utils._python_dispatch import TorchDispatchMode
+    from kagent.verifiers.dispatch_modes import without_dynamo
 
     aten = torch.ops.aten
     table = {
@@ -39,6 +40,7 @@ def float32_accumulation(model: Any, inputs: list, call: Any) -> list | None:
     }
     hits = [0]
 
+    @without_dynamo
     class _Float32Accumulation(TorchDispatchMode):
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
             kwargs = kwargs or {}

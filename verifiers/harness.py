@@ -353,7 +353,9 @@ class _Float64Everywhere:
     def __enter__(self):
         import torch
         from torch.utils._python_dispatch import TorchDispatchMode
+        from kagent.verifiers.dispatch_modes import without_dynamo
 
+        @without_dynamo
         class _Upcast(TorchDispatchMode):
             def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
                 kwargs = kwargs or {}
@@ -374,9 +376,11 @@ class _OpNames:
 
     def __enter__(self):
         from torch.utils._python_dispatch import TorchDispatchMode
+        from kagent.verifiers.dispatch_modes import without_dynamo
 
         seen = self.seen = set()
 
+        @without_dynamo
         class _Names(TorchDispatchMode):
             def __torch_dispatch__(self, func, types, args=(), kwargs=None):
                 seen.add(f"aten::{func._schema.name.split('::')[-1]}")

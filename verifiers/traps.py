@@ -315,11 +315,13 @@ def poisoned_allocations(float_value: float = float("nan"), int_value: int = -7)
     poisoned) and to catch outputs left unwritten."""
     import torch
     from torch.utils._python_dispatch import TorchDispatchMode
+    from kagent.verifiers.dispatch_modes import without_dynamo
 
     aten = torch.ops.aten
     targets = {aten.empty.memory_format, aten.empty_strided.default, aten.empty_like.default,
                aten.new_empty.default, aten.new_empty_strided.default}
 
+    @without_dynamo
     class _Poison(TorchDispatchMode):
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
             out = func(*args, **(kwargs or {}))
@@ -1103,12 +1105,14 @@ class Replay:
 
     def __enter__(self) -> "Replay":
         from torch.utils._python_dispatch import TorchDispatchMode
+        from kagent.verifiers.dispatch_modes import without_dynamo
 
         from kagent.verifiers import epilogue
 
         owner = self
         main = threading.get_ident()
 
+        @without_dynamo
         class _Log(TorchDispatchMode):
             def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
                 kwargs = kwargs or {}
