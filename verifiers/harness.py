@@ -1519,9 +1519,10 @@ def _warm_up() -> None:
             from kagent.verifiers import launch_trace, traps
 
             # a candidate's worker: the launch counter's callbacks built and loaded (a fraction of a
-            # second); and if nothing waits yet, one torch.profiler session: without it the operator
-            # recorder's first start pays Kineto's (seconds on the H200: 0.9 s first case with it, 7 s
-            # without, docs/gpu.md session 24; a thread does not hide it, it holds the interpreter lock)
+            # second); and if nothing waits yet, one torch.profiler session (its first start costs
+            # seconds; a thread does not hide it, it holds the interpreter lock). Session 24 blamed the
+            # operator recorder for a lone verify's 5-7 s first case; session 27 measured the recorder at
+            # 36 us and found torch._dynamo's import, now avoided (verifiers/dispatch_modes.py)
             launch_trace.prepare()
             if not _job_waiting():
                 traps.warm_cuda_profiler()

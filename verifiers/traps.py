@@ -137,9 +137,11 @@ _LIBRARY_KERNEL_RE = re.compile(
 
 
 def warm_cuda_profiler() -> None:
-    """Open and close one torch.profiler session: Kineto's first start in a process takes seconds (~5 s
-    on an H200), later ones milliseconds, and the operator recorder's execution-trace observer pays it
-    too where nothing started it before. A worker started ahead of its job calls this while it waits."""
+    """Open and close one torch.profiler session: the first in a process takes seconds (~5 s on an H200,
+    most of it importing torch._dynamo: verifiers/dispatch_modes.py), later ones milliseconds; the launch
+    counter's fallback (a CUDA graph, no CUPTI callbacks) then starts at once. The operator recorder's
+    execution-trace observer does not need it (its first start: 36 us on the H200, docs/gpu.md session 27).
+    A worker started ahead of its job calls this while it waits."""
     import warnings
 
     from torch.profiler import ProfilerActivity, profile
