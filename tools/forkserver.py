@@ -1,7 +1,7 @@
 """Workers forked from a warm process instead of started cold (CPU verification).
 
 A sandboxed harness worker spends ~4 s of CPU before its first case on the CPU (Python, torch,
-Triton, torch._dynamo), and a verify starts two or three of them: on a 2-core machine that is most
+Triton), and a verify starts two or three of them: on a 2-core machine that is most
 of a verify. A fork server is one sandboxed process (tools/forkserver_main.py) that has imported all
 of it once and forks a process per job; each job gets namespaces of its own before any candidate
 code runs (tools/jobns.py: its own writable folder, private /tmp and HOME, the spec's hidden paths,
