@@ -132,7 +132,9 @@ def compare(
     comparable = finite_truth & (truth.abs() <= limit)
     # where float32 itself overflows on the way (the reference's own result is not finite, the float64
     # truth is) a kernel holding the reference's non-finite value is as right as float32 allows
-    nan_bad = comparable & ~torch.isfinite(c) & ~(~torch.isfinite(ref) & ((c == ref) | (torch.isnan(c) & torch.isnan(ref))))
+    same_as_ref = (c == ref) | (torch.isnan(c) & torch.isnan(ref))
+    ref_overflow_kept = ~torch.isfinite(ref) & same_as_ref
+    nan_bad = comparable & ~torch.isfinite(c) & ~ref_overflow_kept
     if reach is not None and reach.shape == nan_bad.shape:
         nan_bad = nan_bad & ~reach.to(nan_bad.device)
     undefined_bad = torch.isnan(truth) & torch.isnan(ref) & ~torch.isnan(c) & judge_undefined
