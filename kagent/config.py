@@ -100,6 +100,9 @@ class VerifyConfig(BaseModel):
                                   "interpreter CPU time")
     adversarial_cases: bool = Field(True, description="cases past common tile and grid caps, 4x a dimension, "
                                     "mean-1e3 and near-overflow values (verifiers/suite_adversarial.py)")
+    adversarial_shapes: bool = Field(True, description="with adversarial_cases: its size cases (past the tile "
+                                     "and grid caps, 4x). False only where the same candidate already passed "
+                                     "them: the repair's confirm at a second seed (they test sizes, not draws)")
 
 
 SEED_ENV = "KAGENT_SEED"  # pins the base seed of every run in this environment (a CI job, a replay)

@@ -161,5 +161,6 @@ def plan_cases(config: VerifyConfig, constants: list[ShapeConstant], reference_s
         interpreter = (device or config.device) == "cpu"
         cases += [CaseSpec(**{"init_seed": base, **c})
                   for c in adversarial_cases(base, constants, reference_source, interpreter=interpreter)
-                  if (c["kind"] == "stress" and config.stress) or (c["kind"] == "shape" and config.shapes)]
+                  if (c["kind"] == "stress" and config.stress)
+                  or (c["kind"] == "shape" and config.shapes and config.adversarial_shapes)]
     return cases

@@ -108,23 +108,26 @@ def estimate(constants: list[ShapeConstant], overrides: dict[str, int], sizes: s
     return n
 
 
-# Under the Triton interpreter the rows case costs CPU per program and per loop step (a kernel that loops
-# over 64 time steps for each of 4097 rows: 200 s on a loaded 2-core machine): there the other sizes are
-# capped until the case holds at most this many elements. Its rows stay past the grid cap, which is
-# what it is for; the default-shape and x4 / past-cap cases keep the full sizes.
+# Under the Triton interpreter a case costs CPU per program and per loop step (a kernel that loops over 64
+# time steps for each of 4097 rows: 200 s on a loaded 2-core machine; a 3x3 SSIM tile kernel past the 8192
+# cap with 2x3x20 images: 43 s). There the sizes a case does not grow are capped until it holds at most
+# this many elements: the rows stay past the grid cap, the largest size past the tile caps (or x4), which
+# is what those cases are for. The default-shape case keeps the full sizes.
 ROWS_CPU_NUMEL = 4097 * 16  # 4097 rows of 16 elements
-_ROWS_CPU_CAPS = (256, 128, 64, 32, 16)
+WIDE_CPU_NUMEL = 8193 * 16  # 16 rows of 8193
+_CPU_CAPS = (256, 128, 64, 32, 16, 8, 4, 2)
 
 
-def _lighter_rows(constants: list[ShapeConstant], ov: dict[str, int], sizes: set[str] | None) -> dict[str, int]:
-    """The rows case `ov` with its other sizes capped (powers of two: divisibility by the originals'
-    powers of two holds) until it fits ROWS_CPU_NUMEL; the smallest cap where none does."""
-    if estimate(constants, ov, sizes) <= ROWS_CPU_NUMEL:
+def _lighter(constants: list[ShapeConstant], ov: dict[str, int], sizes: set[str] | None, budget: int,
+             floor: int = 16) -> dict[str, int]:
+    """The case `ov` with its other sizes capped (powers of two, down to `floor`: divisibility by the
+    originals' powers of two holds) until it fits `budget`; the smallest cap where none does."""
+    if estimate(constants, ov, sizes) <= budget:
         return ov
     capped = ov
-    for cap in _ROWS_CPU_CAPS:
+    for cap in (c for c in _CPU_CAPS if c >= floor):
         capped = {**{c.name: min(c.value, cap) for c in constants if c.name not in ov}, **ov}
-        if estimate(constants, capped, sizes) <= ROWS_CPU_NUMEL:
+        if estimate(constants, capped, sizes) <= budget:
             break
     return capped
 
@@ -145,13 +148,15 @@ def adversarial_variants(constants: list[ShapeConstant], reference_source: str =
     past = [cap + 1 for cap in CAPS if cap + 1 > largest.value]
     fitting = [v for v in past if _estimate(constants, {largest.name: v}) <= ADVERSARIAL_NUMEL]
     if fitting:
-        out.append(("past_cap", {largest.name: fitting[-1]}))
+        ov = {largest.name: fitting[-1]}
+        out.append(("past_cap", _lighter(constants, ov, sizes, WIDE_CPU_NUMEL, floor=2) if interpreter else ov))
     if _estimate(constants, {largest.name: largest.value * 4}) <= ADVERSARIAL_NUMEL:
-        out.append(("x4", {largest.name: largest.value * 4}))
+        ov = {largest.name: largest.value * 4}
+        out.append(("x4", _lighter(constants, ov, sizes, WIDE_CPU_NUMEL, floor=2) if interpreter else ov))
     for rows in (ROWS_PAST_CAP, max(first.value * 4, GRID_CAP_ROWS)):
         if first.name != largest.name and rows > first.value and _estimate(constants, {first.name: rows}) <= ADVERSARIAL_NUMEL:
             ov = {first.name: rows}
-            out.append(("rows_past_grid_cap", _lighter_rows(constants, ov, sizes) if interpreter else ov))
+            out.append(("rows_past_grid_cap", _lighter(constants, ov, sizes, ROWS_CPU_NUMEL) if interpreter else ov))
             break
     seen, unique = set(), []
     for name, ov in out:
@@ -243,15 +248,17 @@ def adversarial_cases(base_seed: int, constants: list[ShapeConstant], reference_
     ]
     original = {c.name: c.value for c in constants}
     first = constants[0].name if constants else ""
+    largest = max(constants, key=lambda c: c.value).name if constants else ""
+    grown = {"rows_past_grid_cap": first, **({"past_cap": largest, "x4": largest} if constants else {})}
     for name, ov in adversarial_variants(constants, reference_source, interpreter):
         fallbacks = _divisible_past(ov, original)
-        if len(ov) > 1 and name == "rows_past_grid_cap":  # capped sizes a reference rejects: the full ones
-            fallbacks.append({first: ov[first]})
+        if len(ov) > 1:  # capped sizes a reference rejects: the full ones
+            fallbacks.append({grown[name]: ov[grown[name]]})
         # rows a capped grid never reaches stay unwritten: the canary probes tell that apart
         case = {"name": f"shape_{name}", "kind": "shape", "seed": base_seed + 17, "overrides": ov,
                 "fallbacks": fallbacks, "full_checks": name == "rows_past_grid_cap"}
         if name == "past_cap":  # past a smaller cap, where the reference is too slow past the largest
-            (key, value), = ov.items()
-            case["smaller"] = [{key: cap + 1} for cap in reversed(CAPS) if original[key] < cap + 1 < value]
+            value = ov[largest]
+            case["smaller"] = [{**ov, largest: cap + 1} for cap in reversed(CAPS) if original[largest] < cap + 1 < value]
         cases.append(case)
     return cases

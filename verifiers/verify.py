@@ -255,7 +255,7 @@ _PERTURBED_UNSET = ("OMP_NUM_THREADS", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTEC
 # Cases that cost seconds under the Triton interpreter (thousands of programs, each call run three times
 # for the canary probes): on fewer than 4 cores they run after the main run, in a worker of their own
 # alongside the perturbed run, and only while they can still change the verdict.
-COSTLY_CPU_CASES = ("shape_rows_past_grid_cap",)
+COSTLY_CPU_CASES = ("shape_rows_past_grid_cap", "shape_past_cap")
 
 
 class _Perturbed:

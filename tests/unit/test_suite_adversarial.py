@@ -77,6 +77,31 @@ def test_the_interpreter_rows_case_keeps_its_rows_and_caps_the_other_sizes():
     assert dict(adversarial_variants(sc, small, interpreter=True)) == dict(adversarial_variants(sc, small))
 
 
+def test_the_interpreter_past_cap_case_keeps_its_width_and_caps_the_other_sizes():
+    """A 3x3 SSIM tile kernel over images past the 8192 cap took 43 s under the interpreter: there the
+    sizes past_cap and x4 do not grow are capped (down to 2) to fit WIDE_CPU_NUMEL, the grown size stays
+    where it was, and the full-size case is the reference's last fallback."""
+    from kagent.verifiers.suite_adversarial import WIDE_CPU_NUMEL, adversarial_cases, estimate
+
+    src = ("batch = 8\nchannels = 12\nheight = 20\nwidth = 28\n\n"
+           "def get_inputs():\n    return [torch.rand(batch, channels, height, width)]\n")
+    consts = shape_constants(ast.parse(src))
+    gpu, cpu = dict(adversarial_variants(consts, src)), dict(adversarial_variants(consts, src, interpreter=True))
+    assert gpu["past_cap"] == {"width": 1025} and gpu["x4"] == {"width": 112}
+    assert cpu["past_cap"]["width"] == 1025 and estimate(consts, cpu["past_cap"]) <= WIDE_CPU_NUMEL
+    assert cpu["past_cap"]["batch"] < 8 and cpu["past_cap"]["channels"] < 12 and cpu["past_cap"]["height"] < 8
+    assert cpu["x4"]["width"] == 112 and estimate(consts, cpu["x4"]) <= WIDE_CPU_NUMEL
+    case = next(c for c in adversarial_cases(1, consts, src, interpreter=True) if c["name"] == "shape_past_cap")
+    assert case["overrides"] == cpu["past_cap"] and case["fallbacks"][-1] == {"width": 1025}
+    # a case within the budget is left as it is; the smaller caps keep the capped sizes
+    small = ("height = 20\nwidth = 28\n\ndef get_inputs():\n    return [torch.rand(height, width)]\n")
+    sc = shape_constants(ast.parse(small))
+    case = next(c for c in adversarial_cases(1, sc, small, interpreter=True) if c["name"] == "shape_past_cap")
+    assert case["overrides"] == {"height": 16, "width": 8193}
+    assert case["smaller"] == [{"height": 16, "width": w} for w in (4097, 2049, 1025)]
+    assert dict(adversarial_variants(sc, small, interpreter=True))["x4"] == {"width": 112}
+
+
 def test_a_reference_too_slow_past_the_largest_cap_steps_down_a_cap(tmp_path, monkeypatch):
     """C51's projection builds a [B, N, N] intermediate: past the 8192 cap its reference took 148 s.
     The past-cap case carries the smaller caps; a slow forward steps down to them (never below the
