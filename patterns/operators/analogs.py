@@ -182,3 +182,85 @@ def _index_shift(src: Src, line0: int) -> list:
                 if e:
                     out.append(e)
     return out[:4]
+
+
+def _conjuncts(node: ast.expr) -> list[ast.expr]:
+    """The terms of an `a & b & c` chain (the node itself where it is not one)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):
+        return _conjuncts(node.left) + _conjuncts(node.right)
+    return [node]
+
+
+def _bounded_name(term: ast.expr) -> str | None:
+    """`x` of a one-sided bound `x < E`, `x >= 0`, `x[:, None] < E` (None otherwise)."""
+    if not (isinstance(term, ast.Compare) and len(term.ops) == 1):
+        return None
+    left = term.left.value if isinstance(term.left, ast.Subscript) else term.left
+    return left.id if isinstance(left, ast.Name) else None
+
+
+def _names_blanked(node: ast.expr) -> tuple[str, list[str]]:
+    """The expression's shape with every name blanked, and its names in order."""
+    names = [n.id for n in ast.walk(node) if isinstance(n, ast.Name)]
+    copy = ast.parse(ast.unparse(node), mode="eval").body
+    for n in ast.walk(copy):
+        if isinstance(n, ast.Name):
+            n.id = "_"
+    return ast.dump(copy), names
+
+
+def _structural_analog(k: Kernel, name: str, known: set[str]) -> str | None:
+    """The name assigned like `name` on the other axis: the same expression with axis names exchanged
+    (`row` -> `col`) and short look-alikes (`dr` -> `dc`), as `cc = col + (dc - 1)` for
+    `rr = row + (dr - 1)`; else `name`'s own axis partner."""
+    if (p := _partner(name, known)) is not None:
+        return p
+    mine = [a for a in _assigns(k) if a.targets[0].id == name]
+    if len(mine) != 1:
+        return None
+    shape, names = _names_blanked(mine[0].value)
+    found = set()
+    for other in _assigns(k):
+        if other.targets[0].id == name or _names_blanked(other.value)[0] != shape:
+            continue
+        pairs = {(a, b) for a, b in zip(names, _names_blanked(other.value)[1]) if a != b}
+        if pairs and any(_partner(a, known) == b for a, b in pairs) and all(
+                _partner(a, known) == b or (len(a) == len(b) <= 3 and a[:-1] == b[:-1]) for a, b in pairs):
+            found.add(other.targets[0].id)
+    return found.pop() if len(found) == 1 else None
+
+
+@operator("analog_bound", "mask", 2, "a bounds conjunction that checks one axis only: ok = (rr >= 0) & (rr < H) "
+          "-> ... & (cc >= 0) & (cc < W), cc assigned like rr on the other axis")
+def _analog_bound(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    stmt = _stmt_at(src, line0)
+    if k is None or stmt is None:
+        return []
+    known = {n.id for n in nodes_of(k.node, ast.Name)} | set(k.params)
+    chains = [n for n in nodes_of(stmt, ast.BinOp) if isinstance(n.op, ast.BitAnd) and n.lineno - 1 == line0]
+    inner = {id(c.left) for c in chains} | {id(c.right) for c in chains}
+    out = []
+    for chain in (c for c in chains if id(c) not in inner):
+        terms = _conjuncts(chain)
+        bounded = [(t, x) for t in terms if (x := _bounded_name(t))]
+        if len(bounded) != len(terms):
+            continue
+        names = {x for _, x in bounded}
+        for x in sorted(names):
+            y = _structural_analog(k, x, known)
+            if y is None or y in names:
+                continue
+            mirrored = []
+            for t, tx in bounded:
+                if tx != x:
+                    continue
+                text = re.sub(rf"\b{x}\b", y, ast.unparse(t), count=1)
+                text = re.sub(r"\b\w+\b", lambda m: m.group(0) if m.group(0) in (x, y)
+                              else (_partner(m.group(0), known) or m.group(0)), text)
+                mirrored.append(f"({text})")
+            new = f"{ast.unparse(chain)} & {' & '.join(mirrored)}"
+            e = _replace(src, [(chain, new)], f"bound `{y}` too, like its analog `{x}`: `{' & '.join(mirrored)}`")
+            if e:
+                out.append(e)
+    return out

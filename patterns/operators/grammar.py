@@ -16,7 +16,7 @@ the most suspected lines it proposes every one-node rewrite from a small grammar
   the host, a literal passed where the module's own attribute was meant (`1e-5` -> `self.eps`);
 - a floor division that should round up (`n // BLOCK` -> `triton.cdiv(n, BLOCK)`, in a kernel
   `(n + BLOCK - 1) // BLOCK`);
-- an operator exchanged (`+` <-> `-`, `*` <-> `/`, `//` <-> `%`, `<` <-> `<=`; a comparison at
+- an operator exchanged (`+` <-> `-`, `*` <-> `/`, `e * 2` <-> `e ** 2`, `//` <-> `%`, `<` <-> `<=`; a comparison at
   every place it appears on the line at once), the operands of a non-commutative one swapped, a term dropped, or the grouping moved (`a * b + c` <-> `a * (b + c)`);
 - a mask's conjunct copied onto another name (`(yy >= 0)` -> also `(xx >= 0)`);
 - lines written alike for other names (the lanes of an unrolled loop, an attack and a release
@@ -305,6 +305,10 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 for op in _OPS.get(type(n.op), ()):
                     new = ast.unparse(ast.BinOp(n.left, op(), n.right))
                     add("op", n, _paren(new, n), f"`{text}` -> `{new}`")
+                if _small_power(n):  # a square written as a doubling, or the reverse: 0.03 * 2 <-> 0.03 ** 2
+                    op = ast.Pow if isinstance(n.op, ast.Mult) else ast.Mult
+                    new = ast.unparse(ast.BinOp(n.left, op(), n.right))
+                    add("op", n, _paren(new, n), f"`{text}` -> `{new}`")
                 if isinstance(n.op, (ast.Sub, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)):
                     new = ast.unparse(ast.BinOp(n.right, n.op, n.left))
                     add("operands", n, f"({new})", f"`{text}` -> `{new}`")
@@ -507,6 +511,12 @@ def _regroupings(n: ast.BinOp) -> Iterator[str]:
     if isinstance(n.right, ast.BinOp):
         a, b, c = n.left, n.right.left, n.right.right
         yield ast.unparse(ast.BinOp(ast.BinOp(a, n.op, b), n.right.op, c))
+
+
+def _small_power(n: ast.BinOp) -> bool:
+    """`e * 2`, `e * 3`, `e ** 2`, `e ** 3`: where a power and a product are one keystroke apart."""
+    return isinstance(n.op, (ast.Mult, ast.Pow)) and isinstance(n.right, ast.Constant) \
+        and type(n.right.value) is int and n.right.value in (2, 3)
 
 
 def _conjuncts(n: ast.BinOp, sc: _Scope, add) -> None:

@@ -257,3 +257,17 @@ def test_only_an_improvement_that_halves_the_failure_goes_before_the_second_tier
         assert calls == [1] and "q - r" in second.source and "passed the screen" in second.origin
     else:  # a small improvement waits: this base's rewrites hold the fix
         assert calls == [1] and "q - r" in first.source and "passed the screen" in first.origin
+
+
+def test_a_square_written_as_a_doubling_is_among_the_rewrites():
+    """`0.03 * 2` where `0.03 ** 2` was meant (SSIM's C2), on the host; the reverse in a kernel."""
+    src = Src(KERNEL.replace("    d = x - t\n", "    d = (x - t) ** 2\n") + '''
+
+class ModelNew:
+    def __init__(self):
+        self.c2 = 0.03 * 2
+''')
+    host = src.lines.index("        self.c2 = 0.03 * 2")
+    assert any(_same(r.line.strip(), "self.c2 = 0.03 ** 2") for r in rewrites(src, host))
+    kernel = src.lines.index("    d = (x - t) ** 2")
+    assert any(_same(r.line.strip(), "d = (x - t) * 2") for r in rewrites(src, kernel))

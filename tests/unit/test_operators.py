@@ -793,6 +793,37 @@ def conv_kernel(w_ptr, o_ptr):
     assert not any("(co + 1)" in m or "y = acc + co" in m for m in made)
 
 
+def test_analog_bound_bounds_the_other_axis_of_a_named_window_mask():
+    """A 3x3 window weight that zeroes positions outside the image on one axis only: the other axis's
+    index, assigned like the first with its axis names exchanged (`cc = col + (dc - 1)`), gets the
+    same bounds against the partner extent. An index with no analog, or one already bounded, gets none."""
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def window_kernel(x_ptr, o_ptr, H, W, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    row = offs // W
+    col = offs % W
+    acc = tl.zeros([BLOCK], tl.float32)
+    for dr in tl.static_range(3):
+        for dc in tl.static_range(3):
+            rr = row + (dr - 1)
+            cc = col + (dc - 1)
+            ok = (rr >= 0) & (rr < H)
+            both = (rr >= 0) & (rr < H) & (cc >= 0) & (cc < W)
+            t = offs + dr
+            lone = (t >= 0) & (t < n)
+            acc += tl.where(ok & both & lone, 1.0, 0.0)
+    tl.store(o_ptr + offs, acc, mask=offs < n)
+''')
+    made = _made(src, OPERATORS["analog_bound"])
+    assert len(made) == 1 and "            ok = (rr >= 0) & (rr < H) & (cc >= 0) & (cc < W)\n" in made[0], made
+
+
 CUDA_FORMS_SRC = '''import torch
 import torch.nn as nn
 from torch.utils.cpp_extension import load_inline
