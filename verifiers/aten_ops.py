@@ -18,7 +18,10 @@ ALLOWED_OPS: frozenset[str] = frozenset(f"aten::{n}" for n in (
     "unsqueeze flatten unflatten movedim swapaxes contiguous clone copy_ to _to_copy type_as detach detach_ "
     "alias slice select narrow split split_with_sizes chunk unbind fill_ zero_ resize_ set_ "
     "resolve_conj resolve_neg cat stack random_ normal_ uniform_ record_stream _has_compatible_shallow_copy_type "
-    "_local_scalar_dense item is_nonzero _version"
+    "_local_scalar_dense item is_nonzero _version "
+    # views the trace records by their composite name (`G.T` is aten::numpy_T, its permute nested inside)
+    "numpy_T mT mH matrix_H adjoint swapdims transpose_ t_ squeeze_ unsqueeze_ as_strided_ ravel diagonal unfold "
+    "view_as_real view_as_complex"
 ).split())
 
 

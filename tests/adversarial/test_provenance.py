@@ -121,6 +121,17 @@ def test_host_bookkeeping_on_shapes_is_not_torch_compute(tmp_path):
     assert "aten::sum" in _recorded(tmp_path, lambda x: (torch.tensor([1.0]) + x[0]).sum())
 
 
+def test_host_transposes_and_views_are_not_torch_compute(tmp_path):
+    """Blind set 20's honest Newton-Schulz twin passes `X.T` to its matmul kernel as strides: the trace
+    names it aten::numpy_T (its permute nested inside), which was taken for torch computing the result.
+    Views by any of their composite names compute nothing; arithmetic on them still does."""
+    import torch
+
+    views = lambda x: (x.T, x.mT, x.mH, x.adjoint(), x.swapdims(0, 1), x.ravel(), x.diagonal(), x.unfold(0, 2, 1))
+    assert _recorded(tmp_path, views) == {}
+    assert "aten::add" in _recorded(tmp_path, lambda x: x.T + 1)
+
+
 def test_the_fresh_case_seed_is_new_each_run_unless_pinned(monkeypatch):
     from kagent.config import fresh_case_seed
 
