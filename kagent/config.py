@@ -32,7 +32,8 @@ class VerifyConfig(BaseModel):
     seeds: int = Field(3, ge=1, description="seeded trials of the problem's own inputs")
     stress: bool = Field(True, description="value-stress cases: scales 1e-3 and 1e3, offset mean, negatives")
     shapes: bool = Field(True, description="boundary shapes from overridden module-level constants")
-    max_shape_cases: int = Field(4, ge=0)
+    max_shape_cases: int = Field(5, ge=0, description="boundary-shape cases: odd, one past, primes, ones, "
+                                 "powers of two (verifiers/suite.py shape_variants), the first this many")
     max_shape_numel: int = Field(
         1 << 22, description="skip boundary shapes whose inputs (or outputs) hold more elements than this in all"
     )

@@ -115,6 +115,11 @@ def provenance_findings(ops: dict | None, case: str) -> list[Finding]:
                            message=f"torch epilogue allowed over the candidate's own kernel output: {uses}; the kernel "
                                    f"output it reads holds {tail['kernel_elements']} elements, {share:.2g} of the "
                                    f"inputs' {tail['input_elements']} (at most 1/{epilogue.RATIO} allowed)"))
+    if ops.get("metadata_reads"):
+        out.append(Finding(check="trap.provenance", severity="info", case=case,
+                           evidence={"metadata_reads": ops["metadata_reads"]},
+                           message="integer inputs read on the host, unchanged (every output is floating): "
+                                   + "; ".join(ops["metadata_reads"][:3])))
     if ops.get("index_ops"):
         out.append(Finding(check="trap.provenance", severity="info", case=case, evidence={"index_ops": ops["index_ops"]},
                            message="integer bookkeeping on integer data allowed (every output is floating): "

@@ -154,13 +154,13 @@ def _transform(inputs: list, transform: str | None, planted: list[float] | None 
         elif transform == "scale_large":
             t = t * 1e3
         elif transform == "offset":
-            t = t + 3.0 * max(float(t.float().std()) if t.numel() > 1 else 1.0, 1e-3)
+            t = _zeros_kept(t, t + 3.0 * max(float(t.float().std()) if t.numel() > 1 else 1.0, 1e-3))
         elif transform == "negative":
             t = -t.abs()
         elif transform == "special_values":
             t = _with_special_values(t, len(out))
         elif transform == "mean_1e3":  # unit spread around 1e3: cancellation in E[x^2]-E[x]^2 and friends
-            t = (t - t.float().mean().to(t.dtype)) + 1e3 if t.numel() > 1 else t + 1e3
+            t = _zeros_kept(t, (t - t.float().mean().to(t.dtype)) + 1e3 if t.numel() > 1 else t + 1e3)
         elif transform == "beyond_fp16":  # magnitudes past float16's range (a clamp at 65504)
             peak = float(t.abs().max()) if t.numel() else 0.0
             t = t * (1e5 / peak) if peak > 0 else t
@@ -170,6 +170,20 @@ def _transform(inputs: list, transform: str | None, planted: list[float] | None 
             t = suite_boundaries.with_boundaries(t, planted or [], len(out))
         out.append(t.contiguous())
     return out
+
+
+_STRUCTURAL_ZEROS = 0.125  # continuous random data holds no exact zeros; a triangle, a band, padding does
+
+
+def _zeros_kept(t, moved):
+    """`moved` (t shifted by an offset) with t's exact zeros kept where they are a structure (at least
+    1/8 of the elements: an upper-triangular matrix, a banded or padded input): the shift tests large
+    means, and a kernel that skips the structure's zeros, as the problem's inputs allow, is not wrong."""
+    import torch
+
+    if t.numel() > 1 and float((t == 0).float().mean()) >= _STRUCTURAL_ZEROS:
+        return torch.where(t == 0, t, moved)
+    return moved
 
 
 _DISCRETE_MAX = 2.0**16  # integers up to here stored as floats: labels, +-1 targets, masks, class ids, counts
@@ -832,6 +846,10 @@ def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_k
 
     args, guards = _guarded_inputs(inputs, device, guard_kind)
     pristine = [a.clone() if isinstance(a, torch.Tensor) else None for a in args]
+    if recorders:
+        from kagent.verifiers import traps
+
+        traps.watch_metadata(args)
     with allocator.recording_run(poison_kind) as allocs, bounds.kagent_buffers(guards, allocs), torch.no_grad(), \
             ExitStack() as stack:
         for r in recorders:

@@ -101,6 +101,11 @@ def _fallbacks(constants: list[ShapeConstant], ov: dict[str, int]) -> list[dict[
     return unique[:_MAX_FALLBACKS]
 
 
+def _nearest_pow2(value: int) -> int:
+    below = 1 << (max(value, 1).bit_length() - 1)
+    return below if value - below <= 2 * below - value else 2 * below
+
+
 def shape_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict[str, int]]]:
     if not constants:
         return []
@@ -109,6 +114,9 @@ def shape_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict[str, 
         ("plus_one", {c.name: c.value + 1 for c in constants}),
         ("primes", {c.name: _PRIMES[i % len(_PRIMES)] for i, c in enumerate(constants)}),
         ("ones", {c.name: 1 for c in constants}),
+        # an exact fit: a block sized next_power_of_2(n) where n + 1 lanes were needed (a sentinel, an extra
+        # blank state, a halo) is right at every size but a power of two
+        ("pow2", {c.name: _nearest_pow2(c.value) for c in constants}),
     ]
     seen: set[tuple] = set()
     unique = []

@@ -739,6 +739,7 @@ class OpRecord:
     compiled_regions: list[str] = field(default_factory=list)
     host_tensors: list[list[int]] = field(default_factory=list)
     host_reads: list[str] = field(default_factory=list)
+    metadata_reads: list[str] = field(default_factory=list)  # of integer inputs, values unchanged (watch_metadata)
     tamper: list[str] = field(default_factory=list)
     # top-level operators outside ALLOWED_OPS and not bookkeeping: (name, first tensor operand's shape)
     compute_nodes: list[tuple[str, Any]] = field(default_factory=list)
@@ -784,7 +785,8 @@ class OpRecord:
                 "index_ops": index_ops, "epilogue": {**tail, "matched": dict(matched)} if epilogue else None,
                 "allowed_layer_ops": sorted(allowed), "compiled_regions": self.compiled_regions[:10],
                 "host_tensors": self.host_tensors[:10], "item_reads": item_reads,
-                "host_reads": self.host_reads[:20], "tamper": self.tamper[:10]}
+                "host_reads": [*self.host_reads, *([] if index_ok else self.metadata_reads)][:20],
+                "metadata_reads": self.metadata_reads[:20] if index_ok else [], "tamper": self.tamper[:10]}
 
 
 # The functions that would switch the observer off or replace it: once OpRecorder is installed they
@@ -795,6 +797,37 @@ _et_originals: dict[str, Any] = {}
 _et_tamper: list[str] = []
 _HOST_EXITS = ("numpy", "tolist", "__array__")
 _host_exit_log: list[str] = []
+# Integer inputs of the call as they were handed in (tensor, its values as a list): a host read that
+# returns exactly those values is the problem's own metadata (cu_seqlens, group sizes: a grid sized
+# on the host), not tensor data leaving torch. Judged by OpRecord.as_event (only where every output
+# is floating, like integer bookkeeping).
+_metadata_inputs: list[tuple[Any, list]] = []
+_metadata_exit_log: list[str] = []
+METADATA_NUMEL = 1 << 16
+
+
+def watch_metadata(args: Sequence[Any]) -> None:
+    """Before a recorded call: remember its integer tensor inputs' values (none past METADATA_NUMEL)."""
+    import torch
+
+    _metadata_inputs.clear()
+    for a in args:
+        if isinstance(a, torch.Tensor) and not (a.is_floating_point() or a.is_complex()) and a.numel() <= METADATA_NUMEL:
+            _metadata_inputs.append((a, a.tolist()))
+
+
+def _is_metadata(t: Any, name: str, value: Any) -> bool:
+    """`value` (what `t.<name>()` returned) is exactly an integer input's values, read whole."""
+    for a, values in _metadata_inputs:
+        if t is not a and not (t.data_ptr() == a.data_ptr() and t.shape == a.shape and t.stride() == a.stride()
+                               and t.dtype == a.dtype):
+            continue
+        try:
+            got = value if name == "tolist" else value.tolist()
+        except Exception:
+            return False
+        return got == values
+    return False
 _recording = threading.Event()
 
 
@@ -834,9 +867,11 @@ def install_op_recorder_guards() -> None:
             original = getattr(torch.Tensor, name)
 
             def exit_logged(self: Any, *args: Any, _name: str = name, _orig: Any = original, **kwargs: Any) -> Any:
+                value = _orig(self, *args, **kwargs)
                 if _recording.is_set():
-                    _host_exit_log.append(f"Tensor.{_name} of a {list(getattr(self, 'shape', []))} tensor")
-                return _orig(self, *args, **kwargs)
+                    what = f"Tensor.{_name} of a {list(getattr(self, 'shape', []))} tensor"
+                    (_metadata_exit_log if _is_metadata(self, _name, value) else _host_exit_log).append(what)
+                return value
 
             setattr(torch.Tensor, name, exit_logged)
 
@@ -876,6 +911,7 @@ class OpRecorder:
         self._marks = (random.randint(1000, 9000), random.randint(1000, 9000))
         self._tamper_before = len(_et_tamper)
         self._exits_before = len(_host_exit_log)
+        self._metadata_before = len(_metadata_exit_log)
         with _real_switches():
             self._observer = ExecutionTraceObserver()
             self._observer.register_callback(self.path)
@@ -895,6 +931,7 @@ class OpRecorder:
         self.record = self._read()
         self.record.tamper = _et_tamper[self._tamper_before:]
         self.record.host_reads = _host_exit_log[self._exits_before:]
+        self.record.metadata_reads = _metadata_exit_log[self._metadata_before:]
         if self.record.tamper:
             self.record.intact = False
             self.record.reason = "the candidate touched the operator recorder's switches"

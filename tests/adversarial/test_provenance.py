@@ -132,6 +132,38 @@ def test_host_transposes_and_views_are_not_torch_compute(tmp_path):
     assert "aten::add" in _recorded(tmp_path, lambda x: x.T + 1)
 
 
+def test_integer_inputs_read_unchanged_are_metadata_and_nothing_else_is(tmp_path):
+    """Blind set 20's honest varlen-attention, grouped-GEMM and LARS twins size their grids from an
+    integer input on the host (`cu_seqlens.tolist()`), as flash-attn's varlen API does: that was a
+    cheat. A host read that returns exactly an integer input's values, as handed in, is the problem's
+    metadata where every output is floating; changed values, integers made from float data, and float
+    data stay tensor data leaving torch."""
+    import torch
+
+    from kagent.verifiers import traps
+
+    traps.install_op_recorder_guards()
+    x, lengths = torch.randn(12), torch.tensor([3, 4, 5])
+
+    def reads(fn):
+        traps.watch_metadata([x, lengths])
+        with traps.OpRecorder(str(tmp_path / "trace.json")) as rec:
+            fn()
+        return rec.record.as_event(index_ok=True), rec.record.as_event(index_ok=False)
+
+    ok, strict = reads(lambda: (lengths.tolist(), lengths.numpy()))
+    assert ok["host_reads"] == [] and len(ok["metadata_reads"]) == 2
+    assert len(strict["host_reads"]) == 2  # an integer output: the metadata could be the result
+    for leak in (lambda: x.tolist(), lambda: x.long().tolist(), lambda: lengths[:2].tolist()):
+        assert reads(leak)[0]["host_reads"], leak
+    saved = lengths.clone()
+    try:
+        changed, _ = reads(lambda: (lengths.copy_(x[:3]), lengths.tolist()))
+        assert changed["host_reads"] and not changed["metadata_reads"]
+    finally:
+        lengths.copy_(saved)
+
+
 def test_the_fresh_case_seed_is_new_each_run_unless_pinned(monkeypatch):
     from kagent.config import fresh_case_seed
 

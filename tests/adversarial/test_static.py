@@ -367,3 +367,30 @@ class ModelNew(nn.Module):
     ops = {f.evidence.get("op") for f in static_findings(factory) if f.severity == "error"}
     assert {"torch.relu", "torch.sigmoid"} <= ops, ops
     assert not _errors(HONEST / "triton_window_buffer.py")
+
+
+_TILES = '''import torch
+import torch.nn as nn
+
+
+class ModelNew(nn.Module):
+    def forward(self, x, sizes):
+        tiles = []
+        for g, n in enumerate(sizes.tolist()):
+            tiles.append((g, n))
+{test}
+        tiles = torch.tensor(tiles, dtype=torch.int32, device=x.device)
+        return x + tiles.sum()
+'''
+
+
+@pytest.mark.parametrize("test, flagged", [
+    ("        if not tiles:\n            return x", False),  # still the Python list: nothing to launch
+    ("        tiles = torch.tensor(tiles)\n        if not tiles.any():\n            return x", True),
+    ("        t = torch.tensor(tiles)\n        if t:\n            return x", True),
+])
+def test_a_branch_on_a_list_that_later_becomes_a_tensor_is_not_on_tensor_values(test, flagged):
+    """Blind set 20's honest grouped-GEMM twin returns early `if not tiles:` while `tiles` is still the
+    list of (group, row) tiles it then turns into a tensor: the binding that reaches the test decides."""
+    hits = [f for f in static_findings(_TILES.format(test=test), only=["data_dependent_skip"]) if f.severity == "error"]
+    assert bool(hits) is flagged, hits

@@ -48,3 +48,18 @@ def test_the_sensitivity_does_not_move_exact_small_integers():
     out = Hinge()(x, y)
     sens = _sensitivity(Hinge(), [x, y], [out], "cpu", seed=0)
     assert float(sens[0]) < 1e-6  # one float32 rounding of x; y's branches never flip
+
+
+@pytest.mark.parametrize("transform", ["offset", "mean_1e3"])
+def test_shifts_keep_a_structure_of_exact_zeros(transform):
+    """KernelBench's triangular matmul hands in upper-triangular matrices, and an honest kernel skips the
+    lower triangles (blind set 20's twin); a shift that filled them made its inputs ones no caller passes.
+    Exact zeros that are a structure (at least 1/8 of the elements) stay zero; the rest is shifted, and
+    continuous data (no exact zeros) is shifted everywhere."""
+    torch.manual_seed(0)
+    a = torch.triu(torch.randn(16, 16))
+    x = torch.randn(16, 16)
+    moved_a, moved_x = _transform([a, x], transform)
+    assert torch.equal(moved_a == 0, a == 0)
+    assert float((moved_a - a)[a != 0].abs().min()) > 1.0
+    assert bool(((moved_x - x).abs() > 1.0).all())

@@ -131,9 +131,35 @@ def _data_dependent(an: Analysis, test: ast.AST, unit: Unit) -> str | None:
         if isinstance(n, ast.Compare) and not all(isinstance(o, (ast.Is, ast.IsNot)) for o in n.ops) and any(
                 an.is_tensor_expr(o, unit) for o in [n.left, *n.comparators]):
             return "a comparison of tensor values"
-    if an.is_tensor_expr(test, unit):
+    if an.is_tensor_expr(test, unit) and not _bound_to_host_value(an, test, unit):
         return "the truth value of a tensor"
     return None
+
+
+def _bound_to_host_value(an: Analysis, test: ast.AST, unit: Unit) -> bool:
+    """`if not tiles:` where `tiles` is still the Python list it was bound to above, though it becomes a
+    tensor below (`tiles = torch.tensor(tiles)`): the binding that reaches the test is not a tensor,
+    and no later binding can reach it around a loop."""
+    name = test.operand if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) else test
+    if not isinstance(name, ast.Name) or not hasattr(test, "lineno"):
+        return False
+    binds = [n for n in ast.walk(unit.node) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For))
+             and any(isinstance(t, ast.Name) and t.id == name.id
+                     for t in ([n.target] if not isinstance(n, ast.Assign) else n.targets))]
+    before = [n for n in binds if n.lineno < test.lineno]
+    if not before or any(isinstance(n, (ast.AugAssign, ast.For)) for n in binds):
+        return False
+    loops = [n for n in ast.walk(unit.node) if isinstance(n, (ast.For, ast.While))
+             and n.lineno <= test.lineno <= (n.end_lineno or n.lineno)]
+    later = [n for n in binds if n.lineno > test.lineno]
+    if any(lp.lineno <= b.lineno <= (lp.end_lineno or lp.lineno) for lp in loops for b in later):
+        return False
+    last = max(before, key=lambda n: n.lineno)
+    if any(lp.lineno <= last.lineno <= (lp.end_lineno or lp.lineno) and not
+           (lp.lineno <= test.lineno <= (lp.end_lineno or lp.lineno)) for lp in
+           (n for n in ast.walk(unit.node) if isinstance(n, (ast.For, ast.While, ast.If, ast.With, ast.Try)))):
+        return False  # bound inside a branch or loop the test is not in: other bindings may reach it
+    return last.value is not None and not an.is_tensor_expr(last.value, unit)
 
 
 def check_data_dependent_skip(an: Analysis) -> Iterator[Hit]:
