@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 import re
 
-from kagent.patterns.operators.base import Src, code_part, one_line, operator, sub_each
+from kagent.patterns.operators.base import Src, code_part, nodes_of, one_line, operator, sub_each
 from kagent.patterns.operators.exprs import size_names
 
 _FLOORDIV = re.compile(r"(\b[\w.\[\]()]+?)\s*//\s*(\w+)")
@@ -239,12 +239,9 @@ def _dropped_in_kernel(src: Src) -> list:
     for kern in src.kernels.values():
         read = {n.id for n in ast.walk(kern.node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         unused = [p for p in kern.params if p not in read]
-        if not unused:
-            continue
-        for n in ast.walk(kern.node):
-            if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in src.kernels
-                    and n.func.id != kern.name):
-                continue
+        calls = [n for n in ast.walk(kern.node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                 and n.func.id in src.kernels and n.func.id != kern.name]
+        for n in calls:
             helper = src.kernels[n.func.id]
             given, kw = len(n.args), {k.arg for k in n.keywords}
             missing = [p for i, p in enumerate(helper.params) if i >= given and p not in kw]
@@ -253,10 +250,23 @@ def _dropped_in_kernel(src: Src) -> list:
             if not missing or seg is None or seg not in src.lines[line0]:
                 continue
             for p in missing[:2]:
-                for val in sorted(unused, key=lambda u: -_shared_words(u, p))[:3]:
+                # what the helper's other calls in this kernel pass for it (`_softcap(z, cap)` beside `_softcap(x)`)
+                sibling = [v for v in (_passed(c, helper.params, p) for c in calls if c is not n and c.func.id == n.func.id)
+                           if v is not None and all(x.id in kern.params or x.id in read for x in nodes_of(v, ast.Name))]
+                vals = list(dict.fromkeys([ast.unparse(v) for v in sibling] +
+                                          sorted(unused, key=lambda u: -_shared_words(u, p))[:3]))
+                for val in vals[:4]:
                     out.append(one_line(f"line {line0 + 1}: {n.func.id}(...) gets {p}={val}", line0,
                                         src.lines[line0].replace(seg, _with_keyword(n, seg, p, val), 1)))
     return out
+
+
+def _passed(call: ast.Call, params: list[str], name: str) -> ast.expr | None:
+    """The argument `call` passes for parameter `name` (positional or keyword), None when it leaves it out."""
+    i = params.index(name)
+    if i < len(call.args):
+        return call.args[i]
+    return next((k.value for k in call.keywords if k.arg == name), None)
 
 
 def _with_keyword(call: ast.Call, seg: str, name: str, value: str) -> str:

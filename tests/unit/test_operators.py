@@ -971,6 +971,33 @@ def act_kernel(x_ptr, out_ptr, n, SCALE, NEG_SLOPE: tl.constexpr, BLOCK: tl.cons
     assert not _made(Src(fixed), OPERATORS["dropped_argument"])
 
 
+def test_dropped_argument_passes_what_the_helpers_other_call_passes():
+    """A soft-capped cross-entropy calls `_softcap(x)` over the vocabulary chunks but `_softcap(zt, cap)`
+    for the target logit: the helper's default cap (30) wins in one place. The kernel reads `cap`, so no
+    parameter is unread; the sibling call says what goes there."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def _softcap(x, cap=30.0):
+    return cap * tl.tanh(x / cap)
+
+
+@triton.jit
+def ce_kernel(x_ptr, t_ptr, out_ptr, n, cap, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    z = _softcap(x)
+    zt = _softcap(tl.load(x_ptr + tl.load(t_ptr)), cap)
+    tl.store(out_ptr, tl.sum(tl.exp(z), axis=0) - zt)
+'''
+    made = _made(Src(source), OPERATORS["dropped_argument"])
+    assert len(made) == 1 and "    z = _softcap(x, cap=cap)\n" in made[0], made
+
+
 def test_drop_clamp_lets_a_clamped_recurrence_run():
     from kagent.patterns.operators.base import Src
 
