@@ -264,3 +264,33 @@ def _analog_bound(src: Src, line0: int) -> list:
             if e:
                 out.append(e)
     return out
+
+
+def _words(name: str) -> set[str]:
+    return {w for w in re.split(r"_|\d", name.lower()) if w}
+
+
+@operator("dead_condition", "mask", 3, "a value the kernel computes and never uses, left out of a condition: "
+          "can_skip = is_label & (s >= 3) -> ... & (lab != lab_prev2)")
+def _dead_condition(src: Src, line0: int) -> list:
+    k, stmt = _kernel_assign(src, line0)
+    if k is None or stmt is None:
+        return []
+    value = stmt.value
+    boolish = isinstance(value, ast.Compare) or (isinstance(value, ast.BinOp) and isinstance(value.op, (ast.BitAnd, ast.BitOr)))
+    if not boolish:
+        return []
+    dead = [d for d, last in _dead_values(k.node.body).items() if last < stmt.lineno and not _PTR.search(d)]
+    known = [a.targets[0].id for a in _assigns(k) if a.lineno < stmt.lineno] + list(k.params)
+    out = []
+    for d in dead[:3]:
+        # the name it is a variant of: the one sharing most words with it (`lab` for `lab_prev2`)
+        peers = sorted((n for n in dict.fromkeys(known) if n != d and _words(n) & _words(d) and n not in dead),
+                       key=lambda n: (-len(_words(n) & _words(d)), len(n)))
+        for peer in peers[:1]:
+            for op in ("!=", "=="):
+                new = f"{ast.unparse(value)} & ({peer} {op} {d})"
+                e = _replace(src, [(value, new)], f"the unused `{d}` in the condition: `& ({peer} {op} {d})`")
+                if e:
+                    out.append(e)
+    return out

@@ -998,6 +998,31 @@ def ce_kernel(x_ptr, t_ptr, out_ptr, n, cap, BLOCK: tl.constexpr):
     assert len(made) == 1 and "    z = _softcap(x, cap=cap)\n" in made[0], made
 
 
+def test_dead_condition_puts_an_unused_value_into_a_condition():
+    """A CTC forward loads the label two states back and never compares it: the skip transition is
+    allowed between equal labels. The unused value goes into the condition against the name it is a
+    variant of; a kernel that uses it gets no edit."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def skip_kernel(t_ptr, out_ptr, S, BLOCK: tl.constexpr):
+    s = tl.arange(0, BLOCK)
+    is_label = (s % 2) == 1
+    lab = tl.load(t_ptr + (s - 1) // 2, mask=is_label & (s < S), other=0)
+    lab_prev2 = tl.load(t_ptr + (s - 3) // 2, mask=is_label & (s >= 3) & (s < S), other=0)
+    can_skip = is_label & (s >= 3)
+    tl.store(out_ptr + s, can_skip.to(tl.int32) * lab, mask=s < S)
+'''
+    made = _made(Src(source), OPERATORS["dead_condition"])
+    assert any("    can_skip = is_label & (s >= 3) & (lab != lab_prev2)\n" in m for m in made), made
+    fixed = source.replace("can_skip = is_label & (s >= 3)", "can_skip = is_label & (s >= 3) & (lab != lab_prev2)")
+    assert not _made(Src(fixed), OPERATORS["dead_condition"])
+
+
 def test_drop_clamp_lets_a_clamped_recurrence_run():
     from kagent.patterns.operators.base import Src
 
