@@ -353,3 +353,58 @@ def _unused_attr(src: Src, line0: int) -> list:
                 for new in sub_each(r"(?<=[(,]\s)(\d+\.\d*(?:e-?\d+)?)(?=\s*[,)])", f"self.{attr}", code, limit=3):
                     out.append(one_line(f"line {i + 1}: a literal launch argument -> self.{attr}", i, new))
     return out
+
+
+# a kernel parameter named for a transform of another value: what the launch must pass for it
+_NAMED_FORMS = ((re.compile(r"^(inv|rcp|recip|one_over)_?(\w+)$"), "1.0 / ({})"),
+                (re.compile(r"^(\w+?)_?(inv|rcp|recip)$"), "1.0 / ({})"),
+                (re.compile(r"^(sqrt|rsqrt)_?(\w+)$"), None),
+                (re.compile(r"^neg_?(\w+)$"), "-({})"),
+                (re.compile(r"^half_?(\w+)$"), "({}) / 2"),
+                (re.compile(r"^(\w+?)_(sq|squared)$"), "({}) ** 2"))
+
+
+def _named_form(param: str) -> tuple[str, str] | None:
+    """(base name, form) for a parameter named for a transform of `base`: inv_gamma -> (gamma, 1/x)."""
+    low = param.lower()
+    for rx, form in _NAMED_FORMS:
+        m = rx.match(low)
+        if not m:
+            continue
+        if form is None:  # sqrt_x / rsqrt_x
+            kind, base = m.group(1), m.group(2)
+            return base, "({}) ** 0.5" if kind == "sqrt" else "({}) ** -0.5"
+        base = m.group(2) if rx.pattern.startswith("^(inv") else m.group(1)
+        return base, form
+    return None
+
+
+@operator("named_form", "args", 2, "a launch argument for a parameter named for a transform of another "
+          "(inv_gamma, rsqrt_d, neg_slope) given that value untransformed: gamma -> 1.0 / (gamma)",
+          scopes=("host",), global_=True)
+def _named_form_arg(src: Src, line0: int) -> list:
+    out = []
+    for launch in src.launches:
+        k = src.kernels[launch.kernel]
+        for p in k.params:
+            named = _named_form(p)
+            arg = launch.kwargs.get(p) if p in launch.kwargs else (
+                launch.args[k.params.index(p)] if k.params.index(p) < len(launch.args) else None)
+            if named is None or arg is None or arg.lineno != arg.end_lineno:
+                continue
+            base, form = named
+            text = ast.unparse(arg)
+            # the value passed is the base's own (the base parameter gets the same text, or the text names it)
+            sibling = src.host_value(launch, base) if base in k.params else None
+            if text != sibling and not text.lower().replace(".", "_").endswith(base):
+                continue
+            if any(mark in text for mark in ("/", "**", "sqrt")) or text.startswith("-"):
+                continue  # already a transform: not the untransformed value
+            new = form.format(text)
+            line = src.lines[arg.lineno - 1]
+            seg = line[arg.col_offset:arg.end_col_offset]
+            if seg != ast.get_source_segment(src.source, arg):
+                continue
+            out.append((f"line {arg.lineno}: {p} gets `{new}`", arg.lineno - 1, arg.lineno,
+                        [line[:arg.col_offset] + new + line[arg.end_col_offset:]]))
+    return out

@@ -1023,6 +1023,35 @@ def skip_kernel(t_ptr, out_ptr, S, BLOCK: tl.constexpr):
     assert not _made(Src(fixed), OPERATORS["dead_condition"])
 
 
+def test_named_form_passes_what_a_parameter_is_named_for():
+    """A soft-DTW launch passes `self.gamma` for both `gamma` and `inv_gamma`: the parameter named for the
+    inverse gets `1.0 / (self.gamma)`. A launch that passes a transform already, or a value unrelated to
+    the name, gets no edit."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, out_ptr, n, gamma, inv_gamma, rsqrt_d, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(out_ptr + offs, x * inv_gamma * rsqrt_d + gamma, mask=offs < n)
+
+
+class ModelNew(torch.nn.Module):
+    def forward(self, x):
+        out = torch.empty_like(x)
+        k[(1,)](x, out, x.numel(), self.gamma, self.gamma, 1.0, BLOCK=1024)
+        return out
+'''
+    made = _made(Src(source), OPERATORS["named_form"])
+    assert len(made) == 1 and "self.gamma, 1.0 / (self.gamma), 1.0," in made[0], made
+    assert not _made(Src(source.replace("self.gamma, self.gamma,", "self.gamma, 1.0 / self.gamma,")), OPERATORS["named_form"])
+
+
 def test_drop_clamp_lets_a_clamped_recurrence_run():
     from kagent.patterns.operators.base import Src
 
