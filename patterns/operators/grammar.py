@@ -576,10 +576,39 @@ def _with_definitions(src: Src, lines: list[tuple[int, float]], top: int = 3) ->
                         and _function_of(src, n.lineno - 1) is _function_of(src, line0)
                         and {t.id for t in nodes_of(n, ast.Name) if isinstance(t.ctx, ast.Store)} & reads):
                     step[n.lineno - 1] = max(step.get(n.lineno - 1, 0.0), factor * s)
+            # a kernel parameter: where the host computes it, as suspect as the line that reads it (the value
+            # arrives unchanged; localization ranks host lines below every kernel line)
+            for host_line in _param_sources(src, line0, reads):
+                step[host_line] = max(step.get(host_line, 0.0), s)
         for line0, s in step.items():
             score.setdefault(line0, s)
         frontier = sorted(step.items(), key=lambda t: -t[1])
     return sorted(score.items(), key=lambda t: -t[1])
+
+
+def _param_sources(src: Src, line0: int, reads: set[str]) -> list[int]:
+    """For a kernel line that reads kernel parameters: the host lines that compute what the launches pass
+    for them (`scale = T ** -0.5` for a kernel's `* scale`), or the launch line where the value is an
+    expression made there (`1.0 / self.gamma`)."""
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    out: list[int] = []
+    for launch in (la for la in src.launches if la.kernel == k.name):
+        for p in reads & set(k.params) - k.constexpr:
+            i = k.params.index(p)
+            arg = launch.kwargs.get(p) if p in launch.kwargs else launch.args[i] if i < len(launch.args) else None
+            if arg is None:
+                continue
+            if not isinstance(arg, ast.Name):
+                out.append(arg.lineno - 1)
+                continue
+            fn = _function_of(src, launch.line)
+            defs = [n for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno - 1 < launch.line
+                    and arg.id in {t.id for t in nodes_of(n, ast.Name) if isinstance(t.ctx, ast.Store)}] if fn else []
+            if defs:
+                out.append(max(defs, key=lambda n: n.lineno).lineno - 1)
+    return sorted(set(out))
 
 
 def _line_edit(kind: str, description: str, line0: int, line: str) -> Edit:

@@ -271,3 +271,31 @@ class ModelNew:
     assert any(_same(r.line.strip(), "self.c2 = 0.03 ** 2") for r in rewrites(src, host))
     kernel = src.lines.index("    d = (x - t) ** 2")
     assert any(_same(r.line.strip(), "d = (x - t) * 2") for r in rewrites(src, kernel))
+
+
+def test_a_kernel_parameter_leads_to_the_host_line_that_computes_it():
+    """A DeltaNet kernel scales q by its `scale` parameter; the host computes `scale = T ** -0.5` where
+    `DK ** -0.5` was meant. The suspected kernel line's definitions reach across the launch to that host
+    line, as suspect as the kernel line, so its rewrites are screened early."""
+    from kagent.patterns.operators.grammar import _with_definitions
+
+    source = HEAD + '''def k(q_ptr, o_ptr, T, DK, scale, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    q = tl.load(q_ptr + offs, mask=offs < DK, other=0.0)
+    q = q * scale
+    tl.store(o_ptr + offs, q, mask=offs < DK)
+
+
+class ModelNew:
+    def forward(self, q):
+        B, T, DK = q.shape
+        out = torch.empty_like(q)
+        scale = T ** -0.5
+        k[(1,)](q, out, T, DK, scale, BLOCK=64)
+        return out
+'''
+    src = Src(source)
+    store = src.lines.index("    tl.store(o_ptr + offs, q, mask=offs < DK)")
+    host = src.lines.index("        scale = T ** -0.5")
+    got = dict(_with_definitions(src, [(store, 10.0)]))
+    assert got.get(host) == 9.0 and any(_same(r.line.strip(), "scale = DK ** -0.5") for r in rewrites(src, host))
