@@ -63,7 +63,7 @@ def _sibling_line(src: Src, line0: int) -> list:
     k, stmt = _kernel_assign(src, line0)
     if k is None or stmt is None:
         return []
-    known = {n.id for n in nodes_of(k.node, ast.Name)} | set(k.params)
+    known = k.names
     target = stmt.targets[0].id
     out = []
     for other in _assigns(k):
@@ -237,7 +237,7 @@ def _analog_bound(src: Src, line0: int) -> list:
     stmt = _stmt_at(src, line0)
     if k is None or stmt is None:
         return []
-    known = {n.id for n in nodes_of(k.node, ast.Name)} | set(k.params)
+    known = k.names
     chains = [n for n in nodes_of(stmt, ast.BinOp) if isinstance(n.op, ast.BitAnd) and n.lineno - 1 == line0]
     inner = {id(c.left) for c in chains} | {id(c.right) for c in chains}
     out = []

@@ -81,6 +81,11 @@ class Kernel:
     constexpr: set[str]
 
     @property
+    def names(self) -> set[str]:
+        """Every name the kernel reads or writes, and its parameters."""
+        return {n.id for n in ast.walk(self.node) if isinstance(n, ast.Name)} | set(self.params)
+
+    @property
     def first(self) -> int:
         return self.node.lineno  # 1-based def line; the body follows
 

@@ -132,7 +132,7 @@ def _axis_names(src: Src, line0: int) -> list:
     stmt = _stmt_at(src, line0)
     if k is None or stmt is None:
         return []
-    known = {n.id for n in nodes_of(k.node, ast.Name)} | set(k.params)
+    known = k.names
     swaps: dict[str, str] = {}
     value_names = [n for n in nodes_of(stmt, ast.Name) if isinstance(n.ctx, ast.Load) and not _PTR.search(n.id)]
     for n in value_names:
