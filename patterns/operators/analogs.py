@@ -294,3 +294,46 @@ def _dead_condition(src: Src, line0: int) -> list:
                 if e:
                     out.append(e)
     return out
+
+
+def _square_pairs(k: Kernel) -> list[tuple[str, str]]:
+    """(row index, column index) pairs of a 2-D tile over one square index space: both bounded by the
+    same extent (`rows < N`, `cols < N`), one broadcast down (`rows[:, None]`), one across (`cols[None, :]`)."""
+    text = ast.unparse(k.node)
+    bound: dict[str, set[str]] = {}
+    for n in nodes_of(k.node, ast.Compare):
+        if len(n.ops) == 1 and isinstance(n.ops[0], ast.Lt) and isinstance(n.left, ast.Name):
+            bound.setdefault(n.left.id, set()).add(ast.unparse(n.comparators[0]))
+    # an index's own mask (`cmask = cols < N`) broadcast like it counts for it
+    masks = {a.targets[0].id: {x.id for x in nodes_of(a.value, ast.Name)} for a in _assigns(k)
+             if isinstance(a.value, ast.Compare)}
+
+    def broadcast(x: str, form: str) -> bool:
+        return f"{x}{form}" in text or any(x in names and f"{m}{form}" in text for m, names in masks.items())
+
+    down = [x for x in bound if broadcast(x, "[:, None]")]
+    across = [x for x in bound if broadcast(x, "[None, :]")]
+    return [(r, c) for r in down for c in across if r != c and bound[r] & bound[c]]
+
+
+@operator("pair_mask", "mask", 3, "a 2-D mask over one square index space missing its diagonal or "
+          "triangle: keep = cmask[None, :] -> ... & (cols[None, :] != rows[:, None]) (self-exclusion, causality)")
+def _pair_mask(src: Src, line0: int) -> list:
+    k, stmt = _kernel_assign(src, line0)
+    if k is None or stmt is None:
+        return []
+    text = ast.unparse(stmt.value)
+    boolish = isinstance(stmt.value, ast.Compare) or (isinstance(stmt.value, ast.BinOp) and isinstance(stmt.value.op, ast.BitAnd)) \
+        or re.search(r"mask|keep|valid|ok$", stmt.targets[0].id)
+    if not boolish or "[None, :]" not in text and "[:, None]" not in text:
+        return []
+    out = []
+    for r, c in _square_pairs(k):
+        if r in text and c in text and re.search(rf"\b{c}\[None, :\]\s*[!<>=]=?\s*{r}\[:, None\]", text):
+            continue  # already compared
+        for op in ("!=", "<=", "<", ">=", ">"):
+            new = f"{text} & ({c}[None, :] {op} {r}[:, None])"
+            e = _replace(src, [(stmt.value, new)], f"`& ({c}[None, :] {op} {r}[:, None])` added to `{stmt.targets[0].id}`")
+            if e:
+                out.append(e)
+    return out

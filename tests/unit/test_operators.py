@@ -1052,6 +1052,34 @@ class ModelNew(torch.nn.Module):
     assert not _made(Src(source.replace("self.gamma, self.gamma,", "self.gamma, 1.0 / self.gamma,")), OPERATORS["named_form"])
 
 
+def test_pair_mask_adds_the_diagonal_or_triangle_of_a_square_tile():
+    """A causal attention tile keeps every key of the block (`keep = kmask[None, :]`): the mask over one
+    square index space (queries and keys both bounded by T) gets the triangle and the diagonal terms;
+    a tile over two index spaces (rows x features) gets none."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def attn_kernel(s_ptr, o_ptr, T, D, BLOCK: tl.constexpr):
+    q = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    kk = tl.arange(0, BLOCK)
+    dd = tl.arange(0, BLOCK)
+    kmask = kk < T
+    s = tl.load(s_ptr + q[:, None] * T + kk[None, :], mask=(q < T)[:, None] & kmask[None, :], other=0.0)
+    keep = kmask[None, :]
+    s = tl.where(keep, s, float("-inf"))
+    feat = (dd < D)[None, :] & (q < T)[:, None]
+    tl.store(o_ptr + q[:, None] * T + kk[None, :], s, mask=feat)
+'''
+    made = _made(Src(source), OPERATORS["pair_mask"])
+    assert any("    keep = kmask[None, :] & (kk[None, :] <= q[:, None])\n" in m for m in made)
+    assert any("(kk[None, :] != q[:, None])" in m for m in made)
+    assert not any("dd[None, :]" in m for m in made)
+
+
 def test_drop_clamp_lets_a_clamped_recurrence_run():
     from kagent.patterns.operators.base import Src
 
