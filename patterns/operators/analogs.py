@@ -337,3 +337,36 @@ def _pair_mask(src: Src, line0: int) -> list:
             if e:
                 out.append(e)
     return out
+
+
+@operator("sibling_call", "operand", 2, "a call written unlike its axis analog: _reflect(oy + dy - 2, H) beside "
+          "_reflect(2 * ox + dx - 2, W) -> _reflect(2 * oy + dy - 2, H)")
+def _sibling_call(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    known = k.names
+    calls = [c for c in nodes_of(k.node, ast.Call) if c.lineno == c.end_lineno and c.args]
+    out = []
+    for mine in (c for c in calls if c.lineno - 1 == line0):
+        fname = ast.unparse(mine.func)
+        mine_names = {n.id for n in nodes_of(mine, ast.Name)}
+        for other in calls:
+            if other is mine or ast.unparse(other.func) != fname:
+                continue
+            func_names = {n.id for n in nodes_of(other.func, ast.Name)}
+            swaps = {n.id: p for n in nodes_of(other, ast.Name) if n.id not in func_names and (p := _partner(n.id, known))}
+            # the analog is on the other axis: this call reads the names the swaps lead to; a lone x <-> y
+            # exchange is two variables that happen to be named x and y, not two axes
+            if not swaps or not set(swaps.values()) & mine_names or len(set(swaps) | set(swaps.values())) <= 2:
+                continue
+            new = re.sub(r"\b\w+\b", lambda m: swaps.get(m.group(0), m.group(0)), ast.unparse(other))
+            try:
+                if ast.dump(ast.parse(new, mode="eval").body) == ast.dump(mine):
+                    continue
+            except SyntaxError:
+                continue
+            e = _replace(src, [(mine, new)], f"`{ast.unparse(mine)}` written like its analog `{ast.unparse(other)}`: `{new}`")
+            if e:
+                out.append(e)
+    return out

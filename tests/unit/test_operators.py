@@ -1080,6 +1080,37 @@ def attn_kernel(s_ptr, o_ptr, T, D, BLOCK: tl.constexpr):
     assert not any("dd[None, :]" in m for m in made)
 
 
+def test_sibling_call_writes_a_call_like_its_axis_analog():
+    """A 2x pyramid downsample reads source row `oy + dy - 2` but column `2 * ox + dx - 2`: the row's
+    call is rewritten like the column's with the axis names exchanged (and the other way round, for the
+    screen to judge)."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def _reflect(i, n):
+    return tl.where(i < 0, -i, i)
+
+
+@triton.jit
+def down_kernel(x_ptr, out_ptr, H, W, Wo, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    oy = offs // Wo
+    ox = offs % Wo
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for dy in tl.static_range(3):
+        row = _reflect(oy + dy - 1, H) * W
+        for dx in tl.static_range(3):
+            acc += tl.load(x_ptr + row + _reflect(2 * ox + dx - 1, W))
+    tl.store(out_ptr + offs, acc)
+'''
+    made = _made(Src(source), OPERATORS["sibling_call"])
+    assert any("        row = _reflect(2 * oy + dy - 1, H) * W\n" in m for m in made), made
+
+
 def test_drop_clamp_lets_a_clamped_recurrence_run():
     from kagent.patterns.operators.base import Src
 
