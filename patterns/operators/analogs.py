@@ -266,26 +266,33 @@ def _analog_bound(src: Src, line0: int) -> list:
     return out
 
 
+_MASKISH = re.compile(r"mask|keep|valid|\bok\b", re.I)
+
+
 def _words(name: str) -> set[str]:
     return {w for w in re.split(r"_|\d", name.lower()) if w}
 
 
-@operator("dead_condition", "mask", 3, "a value the kernel computes and never uses, left out of a condition: "
-          "can_skip = is_label & (s >= 3) -> ... & (lab != lab_prev2)")
+@operator("dead_condition", "mask", 3, "a value the kernel computes and never uses (or a parameter it never "
+          "reads), left out of a condition: can_skip = is_label & (s >= 3) -> ... & (lab != lab_prev2)")
 def _dead_condition(src: Src, line0: int) -> list:
     k, stmt = _kernel_assign(src, line0)
     if k is None or stmt is None:
         return []
     value = stmt.value
-    boolish = isinstance(value, ast.Compare) or (isinstance(value, ast.BinOp) and isinstance(value.op, (ast.BitAnd, ast.BitOr)))
+    boolish = isinstance(value, ast.Compare) or (isinstance(value, ast.BinOp) and isinstance(value.op, (ast.BitAnd, ast.BitOr))) \
+        or (isinstance(value, ast.Name) and _MASKISH.search(f"{stmt.targets[0].id} {value.id}"))
     if not boolish:
         return []
     dead = [d for d, last in _dead_values(k.node.body).items() if last < stmt.lineno and not _PTR.search(d)]
+    read = {n.id for n in nodes_of(k.node, ast.Name) if isinstance(n.ctx, ast.Load)}
+    dead += [p for p in k.params if p not in read and p not in k.constexpr and not _PTR.search(p) and "stride" not in p]
     known = [a.targets[0].id for a in _assigns(k) if a.lineno < stmt.lineno] + list(k.params)
     out = []
     for d in dead[:3]:
         # the name it is a variant of: the one sharing most words with it (`lab` for `lab_prev2`)
-        peers = sorted((n for n in dict.fromkeys(known) if n != d and _words(n) & _words(d) and n not in dead),
+        peers = sorted((n for n in dict.fromkeys(known) if n != d and _words(n) & _words(d) and n not in dead
+                        and not _PTR.search(n)),
                        key=lambda n: (-len(_words(n) & _words(d)), len(n)))
         for peer in peers[:1]:
             for op in ("!=", "=="):
@@ -367,6 +374,30 @@ def _sibling_call(src: Src, line0: int) -> list:
             except SyntaxError:
                 continue
             e = _replace(src, [(mine, new)], f"`{ast.unparse(mine)}` written like its analog `{ast.unparse(other)}`: `{new}`")
+            if e:
+                out.append(e)
+    return out
+
+
+@operator("scan_copy", "scan", 2, "a name holding an inclusive scan read where the exclusive one was meant: "
+          "starts = ends (ends = tl.cumsum(v)) -> starts = ends - v", scopes=("kernel",))
+def _scan_copy(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    stmt = src.statements_by_line.get(line0)
+    if k is None or not isinstance(stmt, ast.Assign):
+        return []
+    scans = {}  # name -> the scanned operand, for `name = tl.cumsum(v, ...)`
+    for a in ast.walk(k.node):
+        if (isinstance(a, ast.Assign) and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)
+                and isinstance(a.value, ast.Call) and ast.unparse(a.value.func) in ("tl.cumsum", "tl.cumprod")
+                and a.value.args and a.lineno - 1 < line0):
+            op = "-" if ast.unparse(a.value.func) == "tl.cumsum" else "/"
+            scans[a.targets[0].id] = (ast.unparse(a.value.args[0]), op)
+    out = []
+    for n in nodes_of(stmt.value, ast.Name):
+        if n.id in scans:
+            operand, op = scans[n.id]
+            e = _replace(src, [(n, f"({n.id} {op} {operand})")], f"`{n.id}` -> `{n.id} {op} {operand}` (exclusive)")
             if e:
                 out.append(e)
     return out

@@ -277,3 +277,4 @@ def _log_eps(src: Src, line0: int) -> list:
         new = code[: end - 1] + f" + {eps}" + code[end - 1:] + text[len(code):]
         out.append(one_line(f"line {line0 + 1}: {eps} added inside {m.group(0)[:-1]}", line0, new))
     return out
+

@@ -1111,6 +1111,40 @@ def down_kernel(x_ptr, out_ptr, H, W, Wo, BLOCK: tl.constexpr):
     assert any("        row = _reflect(2 * oy + dy - 1, H) * W\n" in m for m in made), made
 
 
+def test_scan_copy_and_an_unread_parameter_in_a_condition():
+    """Segment starts read as the inclusive prefix sum (`starts = ends`, `ends = tl.cumsum(padded)`) get
+    the exclusive one; an embedding backward that never reads its `padding_idx` gets it in the mask that
+    keeps tokens."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def seg_kernel(c_ptr, s_ptr, n, BLOCK: tl.constexpr):
+    e = tl.arange(0, BLOCK)
+    padded = tl.load(c_ptr + e, mask=e < n, other=0)
+    ends = tl.cumsum(padded, axis=0)
+    starts = ends
+    tl.store(s_ptr + e, starts, mask=e < n)
+
+
+@triton.jit
+def emb_kernel(idx_ptr, g_ptr, out_ptr, n, padding_idx, BLOCK: tl.constexpr):
+    t = tl.arange(0, BLOCK)
+    tmask = t < n
+    idx = tl.load(idx_ptr + t, mask=tmask, other=0)
+    keep = tmask
+    tl.atomic_add(out_ptr + idx, tl.load(g_ptr + t, mask=keep, other=0.0), mask=keep)
+'''
+    made = _made(Src(source), OPERATORS["scan_copy"])
+    assert any("    starts = (ends - padded)\n" in m for m in made), made
+    made = _made(Src(source), OPERATORS["dead_condition"])
+    assert any("    keep = tmask & (idx != padding_idx)\n" in m for m in made), made
+    assert not any("idx_ptr !=" in m for m in made)
+
+
 def test_drop_clamp_lets_a_clamped_recurrence_run():
     from kagent.patterns.operators.base import Src
 
