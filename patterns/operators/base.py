@@ -181,16 +181,21 @@ class Src:
                                   {k.arg: k.value for k in n.keywords if k.arg}))
         return out
 
-    def host_value(self, launch: Launch, param: str) -> str | None:
-        """The host expression passed for kernel parameter `param` at `launch`."""
+    def launch_arg(self, launch: Launch, param: str) -> ast.expr | None:
+        """The host expression node passed for kernel parameter `param` at `launch`."""
         k = self.kernels[launch.kernel]
         if param in launch.kwargs:
-            return ast.unparse(launch.kwargs[param])
+            return launch.kwargs[param]
         if param in k.params:
             i = k.params.index(param)
             if i < len(launch.args):
-                return ast.unparse(launch.args[i])
+                return launch.args[i]
         return None
+
+    def host_value(self, launch: Launch, param: str) -> str | None:
+        """The host expression passed for kernel parameter `param` at `launch`, as text."""
+        arg = self.launch_arg(launch, param)
+        return None if arg is None else ast.unparse(arg)
 
     def compared_params(self, kernel: Kernel) -> list[str]:
         """Kernel parameters that appear as a bound in a comparison (`offs < n_cols`): the extents."""

@@ -596,8 +596,7 @@ def _param_sources(src: Src, line0: int, reads: set[str]) -> list[int]:
     out: list[int] = []
     for launch in (la for la in src.launches if la.kernel == k.name):
         for p in reads & set(k.params) - k.constexpr:
-            i = k.params.index(p)
-            arg = launch.kwargs.get(p) if p in launch.kwargs else launch.args[i] if i < len(launch.args) else None
+            arg = src.launch_arg(launch, p)
             if arg is None:
                 continue
             if not isinstance(arg, ast.Name):

@@ -388,8 +388,7 @@ def _named_form_arg(src: Src, line0: int) -> list:
         k = src.kernels[launch.kernel]
         for p in k.params:
             named = _named_form(p)
-            arg = launch.kwargs.get(p) if p in launch.kwargs else (
-                launch.args[k.params.index(p)] if k.params.index(p) < len(launch.args) else None)
+            arg = src.launch_arg(launch, p)
             if named is None or arg is None or arg.lineno != arg.end_lineno:
                 continue
             base, form = named
