@@ -61,7 +61,11 @@ def fill_value(dtype: torch.dtype, kind: str) -> float | int:
     """
     if dtype.is_floating_point or dtype.is_complex:
         small = dtype == torch.float16
-        return {"nan": math.nan, "alt": 1.0e4 if small else 7.77e7, "guard": -1.5e3 if small else -3.33e33}[kind]
+        value = {"nan": math.nan, "alt": 1.0e4 if small else 7.77e7, "guard": -1.5e3 if small else -3.33e33}[kind]
+        top = torch.finfo(dtype).max
+        if abs(value) > top:  # fp8 (max 448 / 57344): the largest value and minus half of it are exact
+            value = top if kind == "alt" else -top / 2
+        return value
     if dtype == torch.bool:
         return kind != "nan"
     info = torch.iinfo(dtype)

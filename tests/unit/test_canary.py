@@ -74,3 +74,18 @@ def test_run_to_run_noise_is_looked_for_before_a_canary_difference_counts(monkey
     # on the CPU (deterministic interpreter) one rerun, as before
     monkeypatch.setattr(harness, "_on_gpu", lambda outputs: False)
     assert len(harness._noise_reruns(lambda: Run(1.0), main)) == 1
+
+
+def test_fp8_inputs_and_outputs_get_fills_they_can_hold():
+    # an fp8 weight (DeepSeek-style block dequantisation) is copied into guards of every kind; the
+    # float32 fills (7.77e7, -3.33e33) do not fit in e4m3 (max 448) and used to fail honest kernels
+    from kagent.verifiers.canary import fill_value, guarded_copy
+
+    x = torch.randn(6, 5).to(torch.float8_e4m3fn)
+    fills = set()
+    for dtype in (torch.float8_e4m3fn, torch.float8_e5m2):
+        for kind in ("nan", "alt", "guard"):
+            view, guarded = guarded_copy(x.to(dtype), "input0", kind)
+            assert torch.equal(view.float(), x.to(dtype).float()) and guarded.guards_intact()
+            fills.add((dtype, fill_value(dtype, kind)))
+    assert len({v for _, v in fills if v == v}) == 4  # alt and guard differ, per dtype
