@@ -44,12 +44,14 @@ def propose(
     sites: Sequence[tuple[int, float]],
     family_weights: Mapping[str, float],
     *,
-    max_sites: int = 30,
+    max_sites: int = 60,
     limit: int = 400,
     boost: Mapping[str, float] | None = None,
 ) -> list[RankedEdit]:
     """Edits of `source` at `sites` ((1-based line, suspicion score), most suspected first), and of
     the global operators, ranked by priority (highest first), deduplicated by the source they make.
+    `max_sites`: 60, not 30 -- a one-kind line (`starts = ends`, an alias of a scan) ranks below every
+    store, load and mask line of a long kernel, and its operators' edits are few and cheap to screen.
     `boost`: operator or family name -> extra weight (priors from the pattern store)."""
     try:
         src = Src(source)

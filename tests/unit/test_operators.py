@@ -1161,3 +1161,30 @@ def iir_kernel(x_ptr, out_ptr, T, a):
 '''
     made = _made(Src(source), OPERATORS["drop_clamp"])
     assert made == [source.replace("tl.clamp(tl.load(x_ptr + t) - a * y, -1.0, 1.0)", "tl.load(x_ptr + t) - a * y")]
+
+
+def test_operators_reach_a_site_ranked_far_down():
+    """A one-kind line (an alias of a scan) ranks below every multi-kind line of a long kernel; its
+    edits are still proposed (ranked after the better-suspected lines' edits)."""
+    body = "\n".join(f"    v{i} = tl.load(x_ptr + e * {i + 2}, mask=e < n, other=0.0) * {i + 1}.5" for i in range(36))
+    total = " + ".join(f"v{i}" for i in range(36))
+    source = f'''import triton
+import triton.language as tl
+
+
+@triton.jit
+def seg_kernel(x_ptr, c_ptr, s_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    e = tl.arange(0, BLOCK)
+{body}
+    tl.store(y_ptr + e, {total}, mask=e < n)
+    padded = tl.load(c_ptr + e, mask=e < n, other=0)
+    ends = tl.cumsum(padded, axis=0)
+    starts = ends
+    tl.store(s_ptr + e, starts, mask=e < n)
+'''
+    w = family_weights(Symptoms(failure_class="numerical_mismatch", classes=["numerical_mismatch"]))
+    sites = [(s.line, s.score) for s in sites_of(source, w)]
+    rank = [ln for ln, _ in sites].index(source.splitlines().index("    starts = ends") + 1)
+    assert rank >= 30  # the premise: more than 30 lines are suspected more
+    made = [r.new_source for r in propose(source, sites, w, limit=1000)]
+    assert any("    starts = (ends - padded)\n" in m or "tl.cumsum(padded, axis=0) - padded" in m for m in made)
