@@ -330,6 +330,8 @@ def sites_of(source: str, weights: dict[str, float]) -> list[Site]:
     for first, last in _cuda_ranges(tree, lines):
         for ln in range(first, last + 1):
             scopes[ln] = ("cuda", 0.7)
+    helpers = sorted(n.name for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("get_"))
+    helper_call = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, helpers)) + r")\(") if helpers else None
     out: list[Site] = []
     for ln, (scope, sw) in scopes.items():
         text = lines[ln - 1] if ln - 1 < len(lines) else ""
@@ -342,6 +344,8 @@ def sites_of(source: str, weights: dict[str, float]) -> list[Site]:
             kinds = _kinds(stripped, _KIND_RE)
             if scope.startswith("host") and re.search(r"\w\(", stripped) and "call" not in kinds:
                 kinds.append("call")
+            elif scope.startswith("kernel") and helper_call and helper_call.search(stripped):
+                kinds.append("call")  # a jit helper's call: where an argument is left to its default
         if not kinds:
             continue
         fams: dict[str, float] = {}

@@ -232,9 +232,10 @@ def _dropped(src: Src, line0: int) -> list:
 
 
 def _dropped_in_kernel(src: Src) -> list:
-    """A kernel calls a jit helper and leaves out a defaulted parameter while one of its own parameters
-    is never read (`_leaky_relu(acc)` in a kernel given NEG_SLOPE: the helper's 0.01 wins): pass it,
-    the parameter whose name shares most with the helper's first."""
+    """A kernel calls a jit helper and leaves out a defaulted parameter while the kernel holds a value
+    for it: a parameter (or local) of the same name (`_trust_ratio(wn, gn, eta)` in a kernel given
+    weight_decay), what a sibling call passes, or a parameter never read (`_leaky_relu(acc)` in a kernel
+    given NEG_SLOPE: the helper's 0.01 wins), the one whose name shares most with the helper's."""
     out = []
     for kern in src.kernels.values():
         read = {n.id for n in ast.walk(kern.node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
@@ -253,7 +254,8 @@ def _dropped_in_kernel(src: Src) -> list:
                 # what the helper's other calls in this kernel pass for it (`_softcap(z, cap)` beside `_softcap(x)`)
                 sibling = [v for v in (_passed(c, helper.params, p) for c in calls if c is not n and c.func.id == n.func.id)
                            if v is not None and all(x.id in kern.params or x.id in read for x in nodes_of(v, ast.Name))]
-                vals = list(dict.fromkeys([ast.unparse(v) for v in sibling] +
+                same = [p] if p in kern.params or p in read else []
+                vals = list(dict.fromkeys(same + [ast.unparse(v) for v in sibling] +
                                           sorted(unused, key=lambda u: -_shared_words(u, p))[:3]))
                 for val in vals[:4]:
                     out.append(one_line(f"line {line0 + 1}: {n.func.id}(...) gets {p}={val}", line0,

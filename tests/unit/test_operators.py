@@ -971,6 +971,35 @@ def act_kernel(x_ptr, out_ptr, n, SCALE, NEG_SLOPE: tl.constexpr, BLOCK: tl.cons
     assert not _made(Src(fixed), OPERATORS["dropped_argument"])
 
 
+def test_dropped_argument_passes_the_kernels_value_of_the_same_name():
+    """A trust-ratio helper whose weight decay defaults to 0 is called without it by a kernel that
+    reads weight_decay elsewhere (so it is not unread): the kernel's value of that name is passed."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def _ratio(wn, gn, eta, weight_decay=0.0):
+    return eta * wn / (gn + weight_decay * wn)
+
+
+@triton.jit
+def step_kernel(w_ptr, g_ptr, out_ptr, n, eta, weight_decay, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    w = tl.load(w_ptr + offs, mask=offs < n, other=0.0)
+    g = tl.load(g_ptr + offs, mask=offs < n, other=0.0)
+    r = _ratio(tl.sqrt(tl.sum(w * w, axis=0)), tl.sqrt(tl.sum(g * g, axis=0)), eta)
+    tl.store(out_ptr + offs, w - r * (g + weight_decay * w), mask=offs < n)
+'''
+    made = _made(Src(source), OPERATORS["dropped_argument"])
+    assert any("eta, weight_decay=weight_decay)" in m for m in made), made
+    w = family_weights(Symptoms(failure_class="numerical_mismatch", classes=["numerical_mismatch"]))
+    line = next(s for s in sites_of(source, w) if "_ratio(tl.sqrt" in s.text)
+    assert "call" in line.kinds  # the helper's call is a site for the argument operators too
+
+
 def test_dropped_argument_passes_what_the_helpers_other_call_passes():
     """A soft-capped cross-entropy calls `_softcap(x)` over the vocabulary chunks but `_softcap(zt, cap)`
     for the target logit: the helper's default cap (30) wins in one place. The kernel reads `cap`, so no
