@@ -27,11 +27,6 @@ from kagent.report import VerifyReport
 
 log = logging.getLogger("kagent.agents.localize")
 
-# What each kind of site is; a line may be several kinds.
-SITE_KINDS = ("store", "load", "mask", "loop", "reduction", "init", "scan", "atomic", "pid", "cast", "math",
-              "grid", "host_arg", "alloc", "block", "call", "cuda")
-
-
 class Symptoms(BaseModel):
     """The report's evidence, condensed into the features localization and the search use."""
 
@@ -201,6 +196,8 @@ _KIND_RE: list[tuple[str, re.Pattern[str]]] = [
     ("grid", re.compile(r"\]\s*\(|\bgrid\s*=|\bcdiv\(")),
     ("index", re.compile(r"\s(%|//)\s*\w")),  # a flat offset split into coordinates
     ("copy", re.compile(r"^\w+\s*=\s*[A-Za-z_][\w.]*$")),  # y = acc: where a term or a factor may be missing
+    # coefficients written out: a, b, c = (3.4445, -4.7750, 2.0315), where a sign may be lost
+    ("const", re.compile(r"^[\w, ]+=\s*[(\[]?\s*-?\d+\.\d*(e-?\d+)?(\s*,\s*-?\d+\.\d*(e-?\d+)?)+\s*[)\]]?$")),
     ("host_arg", re.compile(r"\.stride\(|\.shape\[|\.size\(|\bself\.\w+")),
 ]
 _CUDA_RE: list[tuple[str, re.Pattern[str]]] = [
@@ -234,6 +231,7 @@ KIND_FAMILIES: dict[str, tuple[str, ...]] = {
     "index": ("stride", "operand"),
     "call": ("args", "operand", "sqrt"),
     "copy": ("operand",),
+    "const": ("sign", "init"),
     "cuda": ("compare", "dtype", "pid", "init", "sqrt", "grid"),
 }
 
@@ -330,8 +328,6 @@ def sites_of(source: str, weights: dict[str, float]) -> list[Site]:
     for first, last in _cuda_ranges(tree, lines):
         for ln in range(first, last + 1):
             scopes[ln] = ("cuda", 0.7)
-    helpers = sorted(n.name for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("get_"))
-    helper_call = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, helpers)) + r")\(") if helpers else None
     out: list[Site] = []
     for ln, (scope, sw) in scopes.items():
         text = lines[ln - 1] if ln - 1 < len(lines) else ""
@@ -344,8 +340,6 @@ def sites_of(source: str, weights: dict[str, float]) -> list[Site]:
             kinds = _kinds(stripped, _KIND_RE)
             if scope.startswith("host") and re.search(r"\w\(", stripped) and "call" not in kinds:
                 kinds.append("call")
-            elif scope.startswith("kernel") and helper_call and helper_call.search(stripped):
-                kinds.append("call")  # a jit helper's call: where an argument is left to its default
         if not kinds:
             continue
         fams: dict[str, float] = {}

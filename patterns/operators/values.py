@@ -305,3 +305,30 @@ def _known_constant(src: Src, line0: int) -> list:
                     new = code[: m.start()] + alt + code[m.end():] + text[len(code):]
                     out.append(one_line(f"line {line0 + 1}: constant {m.group(1)} -> {alt}", line0, new))
     return out
+
+
+@operator("literal_sign", "sign", 1, "the sign of one float literal of a constant definition: "
+          "a, b, c = (3.4445, 4.7750, 2.0315) -> (3.4445, -4.7750, 2.0315)", scopes=("kernel", "host"))
+def _literal_sign(src: Src, line0: int) -> list:
+    """Coefficients written out by hand (Newton-Schulz, a biquad, a colour matrix, a polynomial) where
+    one sign was lost or added: flip each float literal of an assignment of literals in turn."""
+    stmt = src.statements_by_line.get(line0)
+    if not isinstance(stmt, (ast.Assign, ast.AnnAssign)) or stmt.value is None:
+        return []
+    items = stmt.value.elts if isinstance(stmt.value, (ast.Tuple, ast.List)) else [stmt.value]
+    out = []
+    for item in items:
+        neg = isinstance(item, ast.UnaryOp) and isinstance(item.op, ast.USub)
+        lit = item.operand if neg else item
+        if not (isinstance(lit, ast.Constant) and type(lit.value) is float and lit.value != 0.0):
+            continue
+        if item.lineno != item.end_lineno or item.lineno - 1 != line0:
+            continue
+        text = src.lines[line0]
+        old = text[item.col_offset:item.end_col_offset]
+        new = ast.get_source_segment(src.source, lit) if neg else f"-{old}"
+        if new is None or not text.isascii():
+            continue
+        out.append(one_line(f"line {line0 + 1}: constant {old} -> {new}", line0,
+                            text[:item.col_offset] + new + text[item.end_col_offset:]))
+    return out
