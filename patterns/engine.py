@@ -129,7 +129,8 @@ def search_candidates(
                              priority=PATTERN_PRIORITY - 0.01 * len(out), pattern_ids=ids,
                              edit=_hunk(source, e.new_source, e.transform, e.description, e.cost)))
     ops: list[Candidate] = []
-    for r in operators.propose(source, sites, family_weights, boost=pattern_boost(hits), limit=limit):
+    # past `limit` too: the launch and evidence edits below are taken from wherever they rank
+    for r in operators.propose(source, sites, family_weights, boost=pattern_boost(hits), limit=4 * limit):
         if r.new_source in made:
             continue
         made.add(r.new_source)
@@ -139,12 +140,19 @@ def search_candidates(
     # the launch's shape (grid, block size) is edited in few ways and often wrong, and the symptoms of a
     # wrong one (rows or columns never written) rank its host lines low: its edits go in the first batch
     launch = [c for c in ops if c.operator in LAUNCH_OPERATORS][:LAUNCH_FIRST]
-    rest = [c for c in ops if not any(c is x for x in launch)]
-    return (out + rest[:2] + launch + rest[2:])[:limit]
+    # the operators that fire only on a mismatch in the text (a parameter named inv_gamma given gamma, a
+    # helper's argument left to its default, a parameter never read) make few edits, each likely right
+    # wherever the symptoms point: they are screened early too
+    evidence = [c for c in ops if c.operator in EVIDENCE_OPERATORS][:EVIDENCE_FIRST]
+    first = [*launch, *evidence]
+    rest = [c for c in ops if not any(c is x for x in first)]
+    return (out + rest[:2] + first + rest[2:])[:limit]
 
 
 LAUNCH_OPERATORS = ("grid_cdiv", "grid_axis", "block_pow2", "drop_cap", "cuda_grid_ceil")
 LAUNCH_FIRST = 4
+EVIDENCE_OPERATORS = ("named_form", "dropped_argument", "dead_condition")
+EVIDENCE_FIRST = 6
 
 
 def grammar_candidates(source: str, sites: list[tuple[int, float]], *, skip: set[str] | None = None,

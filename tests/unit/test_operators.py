@@ -1234,3 +1234,40 @@ class ModelNew(nn.Module):
     assert any("a, b, c = (3.4445, -4.7750, 2.0315)" in m for m in made) and len(made) == 3
     w = family_weights(Symptoms(failure_class="nan_output", classes=["nan_output"]))
     assert "const" in next(s for s in sites_of(source, w) if "3.4445" in s.text).kinds
+
+
+def test_an_inverse_parameter_given_its_plain_value_is_screened_early():
+    """A kernel taking both gamma and inv_gamma is launched with gamma twice: the named_form edit ranks
+    low among a long kernel's operator edits (the launch line is little suspected) but goes in the
+    search's first screens, before the long tail and the grammar rewrites."""
+    from kagent.patterns.engine import search_candidates
+
+    body = "\n".join(f"    v{i} = tl.load(x_ptr + e * {i + 2}, mask=e < n, other=0.0) * {i + 1}.5 - gamma" for i in range(30))
+    total = " + ".join(f"v{i}" for i in range(30))
+    src = f'''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, y_ptr, n, gamma, inv_gamma, BLOCK: tl.constexpr):
+    e = tl.arange(0, BLOCK)
+{body}
+    tl.store(y_ptr + e, ({total}) * inv_gamma, mask=e < n)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, gamma: float = 0.1):
+        super().__init__()
+        self.gamma = gamma
+
+    def forward(self, x):
+        y = torch.empty_like(x)
+        k[(1,)](x, y, x.numel(), self.gamma, self.gamma, BLOCK=1024)
+        return y
+'''
+    w = family_weights(Symptoms(failure_class="numerical_mismatch", classes=["numerical_mismatch"]))
+    cands = search_candidates([], src, [(s.line, s.score) for s in sites_of(src, w)], w)
+    hit = [i for i, c in enumerate(cands) if "self.gamma, 1.0 / (self.gamma)" in c.source]
+    assert hit and hit[0] < 12, [c.origin for c in cands[:12]]
