@@ -182,7 +182,8 @@ _KIND_RE: list[tuple[str, re.Pattern[str]]] = [
     ("store", re.compile(r"\btl\.store\(")),
     ("atomic", re.compile(r"\btl\.atomic_\w+\(")),
     ("load", re.compile(r"\btl\.load\(")),
-    ("mask", re.compile(r"\bmask\s*=|[<>]=?\s*\w|\btl\.where\(")),
+    # a mask written as a comparison, passed as one, or built from others (keep = cmask[None, :])
+    ("mask", re.compile(r"\bmask\s*=|[<>]=?\s*\w|\btl\.where\(|^\w*(mask|keep|valid)\w*\s*=(?!=)")),
     ("loop", re.compile(r"^\s*for\s+\w+\s+in\s+(tl\.)?(static_)?range\(")),
     ("reduction", re.compile(r"\btl\.(sum|max|min|reduce|argmax|argmin|dot)\(")),
     ("init", re.compile(r"\btl\.(zeros|full)\(|^\w+\s*=\s*-?(float\(|[\d.]+$)")),  # scalar: best = 0.0

@@ -141,9 +141,11 @@ def search_candidates(
     # wrong one (rows or columns never written) rank its host lines low: its edits go in the first batch
     launch = [c for c in ops if c.operator in LAUNCH_OPERATORS][:LAUNCH_FIRST]
     # the operators that fire only on a mismatch in the text (a parameter named inv_gamma given gamma, a
-    # helper's argument left to its default, a parameter never read) make few edits, each likely right
-    # wherever the symptoms point: they are screened early too
-    evidence = [c for c in ops if c.operator in EVIDENCE_OPERATORS][:EVIDENCE_FIRST]
+    # helper's argument left to its default, a parameter never read, a name holding an inclusive scan
+    # read as the exclusive one, a square tile's mask with no diagonal) make few edits, each likely
+    # right wherever the symptoms point: their best few are screened early too
+    evidence = [c for op in EVIDENCE_OPERATORS for c in [c for c in ops if c.operator == op][:EVIDENCE_EACH]]
+    evidence.sort(key=lambda c: -c.priority)
     first = [*launch, *evidence]
     rest = [c for c in ops if not any(c is x for x in first)]
     return (out + rest[:2] + first + rest[2:])[:limit]
@@ -151,8 +153,8 @@ def search_candidates(
 
 LAUNCH_OPERATORS = ("grid_cdiv", "grid_axis", "block_pow2", "drop_cap", "cuda_grid_ceil")
 LAUNCH_FIRST = 4
-EVIDENCE_OPERATORS = ("named_form", "dropped_argument", "dead_condition")
-EVIDENCE_FIRST = 6
+EVIDENCE_OPERATORS = ("named_form", "dropped_argument", "dead_condition", "scan_copy", "pair_mask")
+EVIDENCE_EACH = 2
 
 
 def grammar_candidates(source: str, sites: list[tuple[int, float]], *, skip: set[str] | None = None,

@@ -1271,3 +1271,34 @@ class ModelNew(nn.Module):
     cands = search_candidates([], src, [(s.line, s.score) for s in sites_of(src, w)], w)
     hit = [i for i, c in enumerate(cands) if "self.gamma, 1.0 / (self.gamma)" in c.source]
     assert hit and hit[0] < 12, [c.origin for c in cands[:12]]
+
+
+def test_a_mask_built_from_masks_is_a_site_and_its_missing_diagonal_is_screened_early():
+    """A contrastive loss keeps `cmask[None, :]` and forgets to exclude the anchor itself: the line is a
+    mask site (no comparison on it), and pair_mask's `!=` edit is among the first screens."""
+    from kagent.patterns.engine import search_candidates
+
+    src = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(f_ptr, out_ptr, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rmask = rows < N
+    a = tl.load(f_ptr + rows, mask=rmask, other=0.0)
+    acc = tl.zeros((BLOCK_M,), dtype=tl.float32)
+    for n0 in range(0, N, BLOCK_N):
+        cols = n0 + tl.arange(0, BLOCK_N)
+        cmask = cols < N
+        f = tl.load(f_ptr + cols, mask=cmask, other=0.0)
+        keep = cmask[None, :]
+        acc += tl.sum(tl.where(keep, tl.exp(a[:, None] * f[None, :]), 0.0), axis=1)
+    tl.store(out_ptr + rows, tl.log(acc), mask=rmask)
+'''
+    w = family_weights(Symptoms(failure_class="numerical_mismatch", classes=["numerical_mismatch"]))
+    sites = sites_of(src, w)
+    assert "mask" in next(s for s in sites if s.text.strip() == "keep = cmask[None, :]").kinds
+    cands = search_candidates([], src, [(s.line, s.score) for s in sites], w)
+    hit = [i for i, c in enumerate(cands) if "keep = cmask[None, :] & (cols[None, :] != rows[:, None])" in c.source]
+    assert hit and hit[0] < 12, [c.origin for c in cands[:12]]
