@@ -1293,7 +1293,7 @@ def k(f_ptr, out_ptr, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
         cmask = cols < N
         f = tl.load(f_ptr + cols, mask=cmask, other=0.0)
         keep = cmask[None, :]
-        acc += tl.sum(tl.where(keep, tl.exp(a[:, None] * f[None, :]), 0.0), axis=1)
+        acc += tl.sum(tl.where(keep & rmask[:, None], tl.exp(a[:, None] * f[None, :]), 0.0), axis=1)
     tl.store(out_ptr + rows, tl.log(acc), mask=rmask)
 '''
     w = family_weights(Symptoms(failure_class="numerical_mismatch", classes=["numerical_mismatch"]))
