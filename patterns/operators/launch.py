@@ -113,6 +113,11 @@ def _block(src: Src, line0: int) -> list:
             if e.replace(" ", "") != mm.group(1).replace(" ", ""):
                 out.append(one_line(f"line {line0 + 1}: next_power_of_2({mm.group(1)}) -> next_power_of_2({e})", line0,
                                     code[: mm.start(1)] + e + code[mm.end(1):]))
+        # a table of n + 1 entries (CTC's 2S + 1 states, a DP row, offsets) sized for n: exact until n
+        # is a power of two
+        if not re.search(r"\+\s*1\s*$", mm.group(1)):
+            out.append(one_line(f"line {line0 + 1}: next_power_of_2({mm.group(1)} + 1)", line0,
+                                code[: mm.end(1)] + " + 1" + code[mm.end(1):]))
     m2 = _INT_BLOCK.match(code)
     if m2:
         for e in extents:

@@ -1302,3 +1302,22 @@ def k(f_ptr, out_ptr, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
     cands = search_candidates([], src, [(s.line, s.score) for s in sites], w)
     hit = [i for i, c in enumerate(cands) if "keep = cmask[None, :] & (cols[None, :] != rows[:, None])" in c.source]
     assert hit and hit[0] < 12, [c.origin for c in cands[:12]]
+
+
+def test_block_pow2_sizes_a_table_of_n_plus_one_entries():
+    """CTC's 2S + 1 extended states in a block sized next_power_of_2(2S): exact until 2S is a power of
+    two; the edit adds the 1 (and does not add a second one)."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import torch.nn as nn
+
+
+class ModelNew(nn.Module):
+    def forward(self, targets):
+        BLOCK_S = triton.next_power_of_2(2 * targets.shape[1])
+        BLOCK_T = triton.next_power_of_2(targets.shape[0] + 1)
+        return BLOCK_S, BLOCK_T
+'''
+    made = _made(Src(source), OPERATORS["block_pow2"])
+    assert any("triton.next_power_of_2(2 * targets.shape[1] + 1)" in m for m in made)
+    assert not any("+ 1 + 1" in m for m in made)
