@@ -603,10 +603,15 @@ def _special_reach(model64, plain: list, special: list, outs64: list, rows: list
                    device: str) -> list | None:
     """Per output, the elements the special values reach: where the float64 truth moves when the
     special positions hold finite values instead (the inputs' own, and one of each sign past them: a
-    reference that drops a NaN by a comparison shows its dependence only on the side it keeps). How a
+    reference that drops a NaN by a comparison shows its dependence only on the side it keeps; one far
+    past every other value, where a NaN takes part in an order). How a
     NaN or an infinity travels through a kernel's arithmetic (a mask multiplied in: NaN * 0) against
     the reference's (a comparison that drops it) is the kernel's own affair there; elsewhere the
-    special case judges as any case does."""
+    special case judges as any case does. Per output: {"reach": where, "finite": the truth with each
+    finite stand-in (stacked), "nan": where the NaNs alone reach}. A finite value the candidate holds
+    where an infinity reaches must be one of those truths (an infinity's place in an order is defined);
+    where a NaN reaches, any finite value is the kernel's choice (IEEE comparisons with NaN are
+    unordered: torch's topk sorts it first, a Triton kernel's `x > best` never picks it)."""
     import torch
 
     if len(plain) != len(special):
@@ -615,10 +620,18 @@ def _special_reach(model64, plain: list, special: list, outs64: list, rows: list
              if isinstance(s, torch.Tensor) and isinstance(p, torch.Tensor) and s.dtype.is_floating_point
              and s.shape == p.shape else None for s, p in zip(special, plain)]
     reach: list = [None] * len(outs64)
+    finite: list = [[] for _ in outs64]  # per output, the truth with each finite stand-in
+    by_nan: list = [None] * len(outs64)  # per output, what moves with the NaNs' stand-ins alone
     try:
-        for shift in (None, 1.0, -1.0):
-            inputs = [p if w is None or shift is None else torch.where(w, shift * (p.abs() + 1.0), p)
-                      for p, w in zip(plain, where)]
+        # +-1e4: an order a NaN takes part in (topk, sort, max: NaN counts as the largest) is reached only
+        # by a value past every other (a routing bias of NaN picks its expert for every token); the last
+        # two stand in for the NaNs only and keep the infinities, whose place in an order is defined
+        nan_only = [None if s is None else s & torch.isnan(x) for s, x in zip(where, special)]
+        for shift, at in ((None, where), (1.0, where), (-1.0, where), (1.0e4, where), (-1.0e4, where),
+                          (1.0e4, nan_only), (-1.0e4, nan_only)):
+            base = special if at is nan_only else plain
+            inputs = [b if w is None or shift is None else torch.where(w, shift * (p.abs() + 1.0), b)
+                      for p, b, w in zip(plain, base, at)]
             if rows is not None:
                 inputs = _rows_of(inputs, rows, outs64[0].shape[0], "cpu")
             with torch.no_grad(), _Float64Everywhere():
@@ -629,9 +642,13 @@ def _special_reach(model64, plain: list, special: list, outs64: list, rows: list
                     b = b.double().cpu()
                     moved = ~((a == b) | (torch.isnan(a) & torch.isnan(b)))
                     reach[i] = moved if reach[i] is None else reach[i] | moved
+                    finite[i].append(b)
+                    if at is nan_only:
+                        by_nan[i] = moved if by_nan[i] is None else by_nan[i] | moved
     except Exception:  # without it the special case judges every element, as before
         return None
-    return reach
+    return [None if r is None else {"reach": r, "finite": torch.stack(f), "nan": n}
+            for r, f, n in zip(reach, finite, by_nan)]
 
 
 def _truth_within_dtype(outs: list, outs64: list, rows: list[int] | None) -> tuple[list, list]:

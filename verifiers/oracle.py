@@ -13,6 +13,8 @@ float64 truth is judged relative to the reference's OWN error against it, plus p
 
 from __future__ import annotations
 
+import math
+
 import torch
 
 from kagent.report import FailureClass, Mismatch, MismatchLocation
@@ -102,14 +104,19 @@ def locate(bad: torch.Tensor) -> MismatchLocation:
 
 def compare(
     out: torch.Tensor, out64: torch.Tensor, cand: torch.Tensor, index: int, ratio: float,
-    sens: torch.Tensor | None = None, judge_undefined: bool = True, reach: torch.Tensor | None = None,
+    sens: torch.Tensor | None = None, judge_undefined: bool = True, reach: torch.Tensor | dict | None = None,
 ) -> tuple[FailureClass | None, Mismatch | None, str]:
     """Judge one output tensor. Returns (failure class or None, evidence, one-line message).
 
     `judge_undefined=False` leaves elements whose truth is NaN unjudged (special-value inputs: how a
     NaN propagates through max/min is implementation-defined); by default the candidate must be NaN
     there too. `reach`: the elements special-value inputs reach; a NaN or an infinity of the
-    candidate there is how its arithmetic carries them (a finite value is still judged)."""
+    candidate there is how its arithmetic carries them. A finite value there is still judged: against
+    the truth, or (a dict from the harness: {"reach", "finite"}) against the truth with any finite
+    stand-in for the special values (how an order places a NaN is the implementation's choice)."""
+    stand_ins = by_nan = None
+    if isinstance(reach, dict):
+        reach, stand_ins, by_nan = reach["reach"], reach["finite"], reach.get("nan")
     if tuple(cand.shape) != tuple(out.shape):
         return "shape_mismatch", None, f"output {index}: shape {list(cand.shape)}, expected {list(out.shape)}"
     if cand.dtype != out.dtype:
@@ -151,6 +158,12 @@ def compare(
     scale = _rms(t[comparable]) if bool(comparable.any()) else 0.0
     ref_rms = _rms(ref_err[comparable]) if bool(comparable.any()) else 0.0
     tol = ratio * torch.maximum(ref_err, torch.full_like(ref_err, ref_rms)) + eps * (_C_ABS * scale + _C_REL * t.abs())
+    if stand_ins is not None and reach is not None and reach.shape == c.shape and tuple(stand_ins.shape[1:]) == tuple(c.shape):
+        # where the special values reach: the error against the nearest truth with finite stand-ins
+        alt_err = (stand_ins.to(c.device).double() - c.unsqueeze(0)).abs().nan_to_num(nan=math.inf).amin(dim=0)
+        cand_err = torch.where(reach.to(c.device) & torch.isfinite(c), torch.minimum(cand_err, alt_err), cand_err)
+        if by_nan is not None and by_nan.shape == c.shape:  # where a NaN's place in an order decides
+            cand_err = torch.where(by_nan.to(c.device), torch.zeros_like(cand_err), cand_err)
     value_bad = comparable & torch.isfinite(c) & (cand_err > tol)
     bad = value_bad | nan_bad | undefined_bad | inf_bad
 

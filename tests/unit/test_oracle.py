@@ -91,6 +91,26 @@ def test_a_nan_where_special_values_reach_is_carried_not_judged():
     assert compare(ref, truth, cand, 0, R, judge_undefined=False, reach=reach)[0] == "numerical_mismatch"
 
 
+def test_where_an_infinity_reaches_a_finite_stand_in_may_decide_and_where_a_nan_does_any_value_may():
+    """A top-k routing over a bias holding +inf and NaN: the +inf expert is first everywhere (defined),
+    torch sorts the NaN first too, a Triton kernel's `x > best` never picks it."""
+    truth = torch.tensor([6.0, 1.0, 14.0, 12.0, 3.0], dtype=torch.float64)
+    ref = truth.float()
+    stand_in = torch.tensor([6.0, 20.0, 14.0, 12.0, 3.0], dtype=torch.float64)  # NaN as a very small value
+    reach = torch.tensor([True, True, True, True, False])
+    by_nan = torch.zeros(5, dtype=torch.bool)
+    cand = stand_in.float()
+    special = {"reach": reach, "finite": stand_in[None], "nan": by_nan}
+    assert compare(ref, truth, cand, 0, R, judge_undefined=False, reach=special)[0] is None
+    odd = cand.clone()
+    odd[1] = 7.0  # neither the truth nor a stand-in's
+    assert compare(ref, truth, odd, 0, R, judge_undefined=False, reach=special)[0] == "numerical_mismatch"
+    by_nan[1] = True  # ... unless the NaN alone decides that element
+    assert compare(ref, truth, odd, 0, R, judge_undefined=False, reach=special)[0] is None
+    odd[4] = 4.0  # an element no special value reaches is judged as anywhere
+    assert compare(ref, truth, odd, 0, R, judge_undefined=False, reach=special)[0] == "numerical_mismatch"
+
+
 def test_shape_and_dtype_mismatch():
     x = torch.randn(4, 32)
     assert compare(x, x.double(), x[:, :31], 0, R)[0] == "shape_mismatch"

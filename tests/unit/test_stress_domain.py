@@ -63,3 +63,29 @@ def test_shifts_keep_a_structure_of_exact_zeros(transform):
     assert torch.equal(moved_a == 0, a == 0)
     assert float((moved_a - a)[a != 0].abs().min()) > 1.0
     assert bool(((moved_x - x).abs() > 1.0).all())
+
+
+def test_special_reach_tells_what_a_nan_decides_in_an_order():
+    """A routing top-k over scores plus a bias holding NaN and +inf: the NaN decides every token's
+    choice (torch sorts it first); the truth with a NaN stand-in past every other value is kept, and
+    the infinity keeps its place in the NaN-only stand-ins."""
+    from kagent.verifiers.harness import _special_reach
+
+    class Route(torch.nn.Module):
+        def forward(self, logits, bias):
+            return (logits + bias[None, :]).topk(2, dim=-1).indices.to(logits.dtype)
+
+    torch.manual_seed(0)
+    plain = [torch.randn(5, 8), torch.randn(8) * 0.1]
+    bias = plain[1].clone()
+    bias[3], bias[6] = float("nan"), float("inf")
+    special = [plain[0], bias]
+    truth = Route()(*[x.double() for x in special])
+    assert (truth[:, 0] == 3).all() and (truth[:, 1] == 6).all()  # torch: NaN first, then +inf
+    out = _special_reach(Route(), plain, special, [truth], None, "cpu")[0]
+    assert bool(out["reach"].all()) and bool(out["nan"].any())
+    # a kernel whose comparisons never pick the NaN: +inf first, then the best finite expert
+    kernel = torch.stack([torch.full((5,), 6.0, dtype=torch.float64),
+                          (plain[0] + plain[1]).masked_fill(torch.arange(8) == 3, -1e30)
+                          .masked_fill(torch.arange(8) == 6, -1e30).argmax(-1).double()], 1)
+    assert any(bool((f[:, 0] == kernel[:, 0]).all()) for f in out["finite"])
