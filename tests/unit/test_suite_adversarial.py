@@ -139,7 +139,7 @@ def get_init_inputs():
     assert case["smaller"] == [{"atoms": 4097}, {"atoms": 2049}, {"atoms": 1025}]
     case = {**case, "overrides": {"atoms": 2049}, "fallbacks": [], "smaller": [{"atoms": 1025}], "init_seed": 1,
             "transform": None}
-    monkeypatch.setattr(harness, "_SLOW_SHAPE_S", 0.2)
+    monkeypatch.setattr(harness, "_SLOW_SHAPE_INTERPRETER_S", 0.2)  # device cpu: the interpreter's limit
     events: list[dict] = []
     (tmp_path / "out").mkdir()
     job = {"device": "cpu", "out_dir": str(tmp_path / "out"), "reference": str(problem), "cases": [case],
