@@ -401,3 +401,84 @@ def _scan_copy(src: Src, line0: int) -> list:
             if e:
                 out.append(e)
     return out
+
+
+def _single_difference(a: ast.AST, b: ast.AST) -> list[tuple[ast.AST, ast.AST]] | None:
+    """The pairs of nodes where two trees differ, outermost first; None when more than one differs."""
+    if type(a) is not type(b):
+        return [(a, b)]
+    if isinstance(a, ast.Name):
+        return [] if a.id == b.id else [(a, b)]  # type: ignore[attr-defined]
+    if isinstance(a, ast.Constant):
+        return [] if a.value == b.value else [(a, b)]  # type: ignore[attr-defined]
+    fa = [v for k, v in ast.iter_fields(a) if k not in ("ctx", "type_comment")]
+    fb = [v for k, v in ast.iter_fields(b) if k not in ("ctx", "type_comment")]
+    out: list[tuple[ast.AST, ast.AST]] = []
+    for x, y in zip(fa, fb):
+        if isinstance(x, list) and isinstance(y, list):
+            if len(x) != len(y):
+                return [(a, b)]
+            pairs = list(zip(x, y))
+        else:
+            pairs = [(x, y)]
+        for u, v in pairs:
+            if isinstance(u, ast.AST) and isinstance(v, ast.AST):
+                d = _single_difference(u, v)
+                if d is None:
+                    return None
+                out += d
+            elif u != v:
+                return [(a, b)]
+        if len(out) > 1:
+            return None
+    return out
+
+
+def _terms(e: ast.expr) -> list[ast.expr]:
+    """The terms of a sum written left to right (`a + b + c` is `(a + b) + c`)."""
+    if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Add):
+        return [*_terms(e.left), e.right]
+    return [e]
+
+
+def _address(call: ast.Call) -> tuple[str, list[ast.expr]] | None:
+    """(base pointer, offset terms) of a tl.load / tl.store address written `ptr + t1 + t2 ...`."""
+    if not call.args or ast.unparse(call.func) not in ("tl.load", "tl.store", "tl.atomic_add"):
+        return None
+    terms = _terms(call.args[0])
+    if len(terms) > 1 and isinstance(terms[0], ast.Name):
+        return terms[0].id, terms[1:]
+    return None
+
+
+@operator("analog_address", "stride", 2, "an address written unlike its sibling's, a term short: "
+          "k_ptr + offs_n[:, None] * st beside v_ptr + (start + offs_n)[:, None] * st -> (start + offs_n)",
+          scopes=("kernel",))
+def _analog_address(src: Src, line0: int) -> list:
+    """Two accesses of one kernel with the same offset terms but one node, where the other's node holds
+    this one's inside it (a sequence start, a batch offset, a row block added): written like the other."""
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    calls = [(c, a) for c in nodes_of(k.node, ast.Call) if (a := _address(c))]
+    out, made = [], set()
+    for mine, (ptr, terms) in calls:
+        if mine.lineno - 1 != line0:
+            continue
+        for other, (optr, oterms) in calls:
+            if other is mine or optr == ptr or len(terms) != len(oterms):
+                continue
+            diffs = [_single_difference(a, b) for a, b in zip(terms, oterms)]
+            if any(d is None for d in diffs) or sum(len(d) for d in diffs) != 1:  # type: ignore[arg-type]
+                continue
+            ours, theirs = next(d[0] for d in diffs if d)  # type: ignore[index]
+            inside = any(ast.dump(n) == ast.dump(ours) for n in ast.walk(theirs) if n is not theirs)
+            if not inside or not isinstance(ours, ast.expr):
+                continue
+            new = ast.unparse(theirs)
+            new = f"({new})" if isinstance(theirs, ast.BinOp) else new
+            e = _replace(src, [(ours, new)], f"`{ast.unparse(ours)}` written like {optr}'s address: `{new}`")
+            if e and tuple(e[3]) not in made:
+                made.add(tuple(e[3]))
+                out.append(e)
+    return out

@@ -942,7 +942,9 @@ class ModelNew(nn.Module):
     made = _made(Src(source), OPERATORS["block_pow2"])
     assert any("BLOCK_R = triton.next_power_of_2(R)" in m for m in made)
     fixed = source.replace("next_power_of_2(self.reg_max)", "next_power_of_2(R)")
-    assert not any("next_power_of_2(R)" not in m for m in _made(Src(fixed), OPERATORS["block_pow2"]))
+    # the right extent is not exchanged for another (n + 1 entries is the one edit left)
+    assert not any("next_power_of_2(R)" not in m and "next_power_of_2(R + 1)" not in m
+                   for m in _made(Src(fixed), OPERATORS["block_pow2"]))
 
 
 def test_dropped_argument_passes_an_unread_kernel_parameter_to_a_jit_helper():
@@ -1321,3 +1323,27 @@ class ModelNew(nn.Module):
     made = _made(Src(source), OPERATORS["block_pow2"])
     assert any("triton.next_power_of_2(2 * targets.shape[1] + 1)" in m for m in made)
     assert not any("+ 1 + 1" in m for m in made)
+
+
+def test_analog_address_adds_the_term_a_sibling_access_has():
+    """Packed variable-length sequences: keys read without the sequence's start, values with it. The
+    key address is written like the value address; the values are left alone (they hold the term)."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def attn_kernel(q_ptr, k_ptr, v_ptr, cu_ptr, o_ptr, stride_t, D: tl.constexpr, BLOCK: tl.constexpr):
+    seq = tl.program_id(0)
+    start = tl.load(cu_ptr + seq)
+    n = tl.arange(0, BLOCK)
+    d = tl.arange(0, D)
+    k = tl.load(k_ptr + n[:, None] * stride_t + d[None, :])
+    v = tl.load(v_ptr + (start + n)[:, None] * stride_t + d[None, :])
+    tl.store(o_ptr + (start + n)[:, None] * stride_t + d[None, :], k * v)
+'''
+    made = _made(Src(source), OPERATORS["analog_address"])
+    assert any("k = tl.load(k_ptr + (start + n)[:, None] * stride_t + d[None, :])" in m for m in made), made
+    assert not any("(start + (start + n))" in m for m in made)
