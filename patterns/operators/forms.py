@@ -480,12 +480,24 @@ def _scale_inside(src: Src, line0: int) -> list:
     return out[:4]
 
 
-@operator("flip_broadcast", "axis", 2, "one vector broadcast along the other axis: v[:, None] <-> v[None, :]",
+@operator("flip_broadcast", "axis", 2, "one vector broadcast along the other axis: v[:, None] <-> v[None, :]; "
+          "or both sides of one comparison: (ri[None, :] > rj[:, None]) -> (ri[:, None] > rj[None, :])",
           scopes=("kernel",))
 def _flip_broadcast(src: Src, line0: int) -> list:
     if "tl.load(" in src.lines[line0] or "tl.store(" in src.lines[line0]:
         return []  # addresses and masks: the stride and axis operators
     out = []
+    # an outer comparison or product written transposed: both operands flipped at once
+    for n in _stmt_nodes(src, line0, ast.Compare, ast.BinOp):
+        a, b = (n.left, n.comparators[0]) if isinstance(n, ast.Compare) and len(n.comparators) == 1 else \
+            (n.left, n.right) if isinstance(n, ast.BinOp) else (None, None)
+        if not (isinstance(a, ast.Subscript) and isinstance(b, ast.Subscript)):
+            continue
+        fa, fb = _broadcast(a), _broadcast(b)
+        if fa and fb and fa != fb:
+            e = _replace(src, [(a, _flip(a)), (b, _flip(b))], f"`{ast.unparse(n)}` transposed: both broadcasts flipped")
+            if e:
+                out.append(e)
     for n in _stmt_nodes(src, line0, ast.Subscript):
         if not _broadcast(n):
             continue

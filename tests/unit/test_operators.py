@@ -1347,3 +1347,24 @@ def attn_kernel(q_ptr, k_ptr, v_ptr, cu_ptr, o_ptr, stride_t, D: tl.constexpr, B
     made = _made(Src(source), OPERATORS["analog_address"])
     assert any("k = tl.load(k_ptr + (start + n)[:, None] * stride_t + d[None, :])" in m for m in made), made
     assert not any("(start + (start + n))" in m for m in made)
+
+
+def test_flip_broadcast_transposes_a_pairwise_comparison():
+    """A pairwise ranking loss compares relevances `ri[None, :] > rj[:, None]` in a tile whose rows
+    are i: both broadcasts are flipped at once."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def pair_kernel(r_ptr, s_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    ri = tl.load(r_ptr + i, mask=i < n, other=0.0)
+    si = tl.load(s_ptr + i, mask=i < n, other=0.0)
+    pair = (i[:, None] < n) & (i[None, :] < n) & (ri[None, :] > ri[:, None])
+    tl.store(out_ptr, tl.sum(tl.sum(tl.where(pair, si[:, None] - si[None, :], 0.0), axis=1), axis=0))
+'''
+    made = _made(Src(source), OPERATORS["flip_broadcast"])
+    assert any("(ri[:, None] > ri[None, :])" in m for m in made)
