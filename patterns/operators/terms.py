@@ -94,15 +94,15 @@ def _scalar_params(src: Src, line0: int) -> list[str]:
 
 
 def missing_factors(src: Src, line0: int, root: ast.expr, pointers: set[str]) -> Iterator[Proposal]:
-    """A name that is a term of a sum nested in the line (not the line's top: grammar's `extend`
-    has those) multiplied by one of the kernel's scalar parameters."""
+    """A name that is a term of a sum in the line multiplied by one of the kernel's scalar parameters
+    (`g + diff` -> `g + b2 * diff`; the line's top itself scaled is grammar's `extend`)."""
     scalars = _scalar_params(src, line0)
     if not scalars:
         return
     parents = {id(c): p for p in ast.walk(root) for c in ast.iter_child_nodes(p)}
     for n in ast.walk(root):
         p = parents.get(id(n))
-        if (not isinstance(n, ast.Name) or n.id in pointers or n.id in scalars or p is root
+        if (not isinstance(n, ast.Name) or n.id in pointers or n.id in scalars
                 or not (isinstance(p, ast.BinOp) and isinstance(p.op, (ast.Add, ast.Sub)))):
             continue
         for s in scalars:

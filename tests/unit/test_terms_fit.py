@@ -265,3 +265,12 @@ class ModelNew(torch.nn.Module):
 '''
     edits = grammar_edits(src, [(10, 1.0), (9, 0.8)], limit=5000)  # kernel lines only
     assert any("self.amount / 100.0" in e.lines[0] for _p, e, _n in edits)  # a percentage left unconverted
+
+
+def test_a_term_of_the_lines_top_sum_gets_a_scalar_factor():
+    """Adan's Nesterov term `upd = g + diff` where `g + b2 * diff` was meant: the term is the top sum's
+    own, not nested in it."""
+    source = KERNEL.replace("    u = alpha * a0 + tau\n", "    u = alpha * a0 + tau\n    y2 = a0 + a1\n")
+    assert "    y2 = a0 + a1\n" in source
+    line = next(i for i, l in enumerate(source.split("\n")) if l.strip().startswith("y2 ="))
+    assert any(_same(r.line, "y2 = a0 + tau * a1") for r in rewrites(Src(source), line))
