@@ -563,7 +563,10 @@ def _with_definitions(src: Src, lines: list[tuple[int, float]], top: int = 3) ->
     (a load's mask, a store's offsets): a fault is often one step up the data flow from where it
     shows."""
     score = dict(lines)
-    frontier = lines[:top]
+    # lines tied with the last of the `top` come too: four stores of one packed output score alike, and
+    # which three made the cut was the order they were written in
+    cut = lines[top - 1][1] if len(lines) >= top else None
+    frontier = [t for i, t in enumerate(lines) if i < top or t[1] == cut]
     for factor in (0.9, 0.8):  # two steps up: `t` feeds `dx`, which feeds the store's value
         step = {}
         for line0, s in frontier:
