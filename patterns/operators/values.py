@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from kagent.patterns.operators.base import Src, call_span, code_part, one_line, operator
+from kagent.patterns.operators.base import Src, call_span, code_part, nodes_of, one_line, operator
 
 FILLS = ("0.0", '-float("inf")', 'float("inf")', "1.0")
 _OTHER = re.compile(r"\bother\s*=\s*")
@@ -332,3 +332,42 @@ def _literal_sign(src: Src, line0: int) -> list:
         out.append(one_line(f"line {line0 + 1}: constant {old} -> {new}", line0,
                             text[:item.col_offset] + new + text[item.end_col_offset:]))
     return out
+
+
+@operator("window_clamp", "eps", 2, "a window's start clamped at 0 but not at the far end: "
+          "tl.maximum(i - HALF, 0) -> tl.minimum(tl.maximum(i - HALF, 0), L - KS)", scopes=("kernel",))
+def _window_clamp(src: Src, line0: int) -> list:
+    """A sliding window (neighbourhood attention, a border-replicating filter) whose start is kept
+    inside on the near side only: the far side's bound is an extent minus the window's size (or the
+    extent minus one, for a single index)."""
+    k = src.kernel_at(line0)
+    stmt = src.statements_by_line.get(line0)
+    if k is None or not isinstance(stmt, ast.Assign):
+        return []
+    extents = src.compared_params(k)
+    widths = [p for p in k.params if p not in extents and "ptr" not in p.lower() and "stride" not in p.lower()
+              and not p.startswith("BLOCK")]
+    widths.sort(key=lambda p: p not in k.constexpr)  # a window's size is usually a constexpr
+    clamped = {id(a) for c in nodes_of(stmt.value, ast.Call) if ast.unparse(c.func) in ("tl.minimum", "tl.clamp")
+               for a in c.args}
+    out = []
+    for c in nodes_of(stmt.value, ast.Call):
+        if (ast.unparse(c.func) != "tl.maximum" or len(c.args) != 2 or id(c) in clamped
+                or not any(isinstance(a, ast.Constant) and a.value == 0 for a in c.args)):
+            continue
+        bounds = [f"{x} - {w}" for x in extents for w in widths] + [f"{x} - 1" for x in extents]
+        for b in bounds[:12]:
+            e = _replace_node(src, c, f"tl.minimum({ast.unparse(c)}, {b})", f"clamped at {b} too")
+            if e:
+                out.append(e)
+    return out
+
+
+def _replace_node(src: Src, node: ast.expr, new: str, what: str):
+    """One line's hunk with `node`'s text replaced (a node on one line only)."""
+    if node.lineno != node.end_lineno or not src.lines[node.lineno - 1].isascii():
+        return None
+    line0 = node.lineno - 1
+    text = src.lines[line0]
+    return one_line(f"line {line0 + 1}: `{ast.unparse(node)}` {what}", line0,
+                    text[:node.col_offset] + new + text[node.end_col_offset:])

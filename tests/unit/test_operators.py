@@ -1368,3 +1368,27 @@ def pair_kernel(r_ptr, s_ptr, out_ptr, n, BLOCK: tl.constexpr):
 '''
     made = _made(Src(source), OPERATORS["flip_broadcast"])
     assert any("(ri[:, None] > ri[None, :])" in m for m in made)
+
+
+def test_window_clamp_keeps_a_window_inside_at_the_far_end():
+    """Neighbourhood attention's window start clamped at 0 only: the last queries' windows run past the
+    end instead of shifting inward. The far bound is an extent minus the window (a constexpr first)."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def win_kernel(x_ptr, out_ptr, L, KS: tl.constexpr, HALF: tl.constexpr, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    start = tl.maximum(i - HALF, 0)
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for w in range(KS):
+        acc += tl.load(x_ptr + start + w, mask=i < L, other=0.0)
+    tl.store(out_ptr + i, acc, mask=i < L)
+'''
+    made = _made(Src(source), OPERATORS["window_clamp"])
+    assert made and "start = tl.minimum(tl.maximum(i - HALF, 0), L - KS)" in made[0], made[:1]
+    clamped = source.replace("tl.maximum(i - HALF, 0)", "tl.minimum(tl.maximum(i - HALF, 0), L - KS)")
+    assert not _made(Src(clamped), OPERATORS["window_clamp"])
