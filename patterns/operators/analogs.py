@@ -482,3 +482,49 @@ def _analog_address(src: Src, line0: int) -> list:
                 made.add(tuple(e[3]))
                 out.append(e)
     return out
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+@operator("dead_partner", "operand", 2, "a value computed and never used, the partner of a name the line reads: "
+          "gscore from m1 where m2 = the second best -> m1 + m2; store h_xy where h_yx -> tl.maximum(h_xy, h_yx)")
+def _dead_partner(src: Src, line0: int) -> list:
+    """A kernel computes two values alike (the two best scores, the two directed distances) and the line
+    reads one: the dead one is combined with it where it is read (sum, max, min, product), in assignments
+    and in a store's value."""
+    k = src.kernel_at(line0)
+    stmt = _stmt_at(src, line0)
+    if k is None or stmt is None or not isinstance(stmt, (ast.Assign, ast.Expr)):
+        return []
+    value = stmt.value
+    if isinstance(stmt, ast.Expr):  # tl.store(ptr, value, ...)
+        if not (isinstance(value, ast.Call) and ast.unparse(value.func) == "tl.store" and len(value.args) >= 2):
+            return []
+        value = value.args[1]
+    dead = _data_dead(k, line0)
+    defs = {t.id: a for a in _assigns(k) for t in a.targets}
+    out = []
+    for d in dead[:3]:
+        made = ast.unparse(defs[d].value) if d in defs else ""
+        combos = ["{a} + {b}", "tl.maximum({a}, {b})", "tl.minimum({a}, {b})", "{a} * {b}"]
+        if "tl.min(" in made or "minimum" in made:
+            combos.insert(0, combos.pop(2))
+        elif "tl.max(" in made or "maximum" in made:
+            combos.insert(0, combos.pop(1))
+        for n in nodes_of(value, ast.Name):
+            if n.id == d or _common_prefix(n.id, d) < 1 or abs(len(n.id) - len(d)) > 2:
+                continue
+            for c in combos:
+                new = c.format(a=n.id, b=d)
+                e = _replace(src, [(n, f"({new})" if "+" in new or "*" in new else new)],
+                             f"the unused `{d}` with its partner `{n.id}`: `{new}`")
+                if e:
+                    out.append(e)
+    return out

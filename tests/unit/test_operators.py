@@ -1392,3 +1392,25 @@ def win_kernel(x_ptr, out_ptr, L, KS: tl.constexpr, HALF: tl.constexpr, BLOCK: t
     assert made and "start = tl.minimum(tl.maximum(i - HALF, 0), L - KS)" in made[0], made[:1]
     clamped = source.replace("tl.maximum(i - HALF, 0)", "tl.minimum(tl.maximum(i - HALF, 0), L - KS)")
     assert not _made(Src(clamped), OPERATORS["window_clamp"])
+
+
+def test_dead_partner_combines_a_computed_twin_where_its_partner_is_read():
+    """A symmetric distance computes both directed distances and stores one: the unused one is combined
+    with its partner in the stored value, max first (it came from a max reduction)."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def hd_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    dx = tl.load(x_ptr + i, mask=i < n, other=0.0)
+    dy = tl.load(y_ptr + i, mask=i < n, other=0.0)
+    h_xy = tl.max(tl.where(i < n, dx, 0.0), axis=0)
+    h_yx = tl.max(tl.where(i < n, dy, 0.0), axis=0)
+    tl.store(out_ptr, h_xy)
+'''
+    made = _made(Src(source), OPERATORS["dead_partner"])
+    assert made and "tl.store(out_ptr, tl.maximum(h_xy, h_yx))" in made[0], made[:1]
