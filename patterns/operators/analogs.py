@@ -305,7 +305,8 @@ def _dead_condition(src: Src, line0: int) -> list:
 
 def _square_pairs(k: Kernel) -> list[tuple[str, str]]:
     """(row index, column index) pairs of a 2-D tile over one square index space: both bounded by the
-    same extent (`rows < N`, `cols < N`), one broadcast down (`rows[:, None]`), one across (`cols[None, :]`)."""
+    same extent (`rows < N`, `cols < N`), one broadcast down (`rows[:, None]`), one across (`cols[None, :]`);
+    or one index broadcast both ways."""
     text = ast.unparse(k.node)
     bound: dict[str, set[str]] = {}
     for n in nodes_of(k.node, ast.Compare):
@@ -320,7 +321,9 @@ def _square_pairs(k: Kernel) -> list[tuple[str, str]]:
 
     down = [x for x in bound if broadcast(x, "[:, None]")]
     across = [x for x in bound if broadcast(x, "[None, :]")]
-    return [(r, c) for r in down for c in across if r != c and bound[r] & bound[c]]
+    # one index broadcast both ways (a D x D covariance over `d`): its own diagonal
+    selves = [(x, x) for x in bound if f"{x}[:, None]" in text and f"{x}[None, :]" in text]
+    return [(r, c) for r in down for c in across if r != c and bound[r] & bound[c]] + selves
 
 
 @operator("pair_mask", "mask", 3, "a 2-D mask over one square index space missing its diagonal or "
@@ -329,20 +332,24 @@ def _pair_mask(src: Src, line0: int) -> list:
     k, stmt = _kernel_assign(src, line0)
     if k is None or stmt is None:
         return []
-    text = ast.unparse(stmt.value)
-    boolish = isinstance(stmt.value, ast.Compare) or (isinstance(stmt.value, ast.BinOp) and isinstance(stmt.value.op, ast.BitAnd)) \
-        or re.search(r"mask|keep|valid|ok$", stmt.targets[0].id)
-    if not boolish or "[None, :]" not in text and "[:, None]" not in text:
-        return []
+    conds: list[ast.expr] = []  # the mask assigned, or the condition of a tl.where on the line
+    if isinstance(stmt.value, ast.Compare) or (isinstance(stmt.value, ast.BinOp) and isinstance(stmt.value.op, ast.BitAnd)) \
+            or re.search(r"mask|keep|valid|ok$", stmt.targets[0].id):
+        conds.append(stmt.value)
+    conds += [c.args[0] for c in nodes_of(stmt.value, ast.Call) if ast.unparse(c.func) == "tl.where" and len(c.args) == 3]
     out = []
-    for r, c in _square_pairs(k):
-        if r in text and c in text and re.search(rf"\b{c}\[None, :\]\s*[!<>=]=?\s*{r}\[:, None\]", text):
-            continue  # already compared
-        for op in ("!=", "<=", "<", ">=", ">"):
-            new = f"{text} & ({c}[None, :] {op} {r}[:, None])"
-            e = _replace(src, [(stmt.value, new)], f"`& ({c}[None, :] {op} {r}[:, None])` added to `{stmt.targets[0].id}`")
-            if e:
-                out.append(e)
+    for cond in conds:
+        text = ast.unparse(cond)
+        if cond is stmt.value and "[None, :]" not in text and "[:, None]" not in text:
+            continue
+        for r, c in _square_pairs(k):
+            if re.search(rf"\b{c}\[None, :\]\s*[!<>=]=?\s*{r}\[:, None\]|\b{r}\[:, None\]\s*[!<>=]=?\s*{c}\[None, :\]", text):
+                continue  # already compared
+            for op in ("!=", "<=", "<", ">=", ">"):
+                new = f"{text} & ({c}[None, :] {op} {r}[:, None])"
+                e = _replace(src, [(cond, new)], f"`& ({c}[None, :] {op} {r}[:, None])` added to `{text}`")
+                if e:
+                    out.append(e)
     return out
 
 

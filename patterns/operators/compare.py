@@ -47,4 +47,9 @@ def _off_by_one(src: Src, line0: int) -> list:
         return []
     out = _edits(src, line0, _MINUS_ONE, r"\1", "drop `- 1` of a bound")
     out += _edits(src, line0, _PLUS_ONE, r"\1", "drop `+ 1` of a bound")
+    # a 1-based loop (a DP table's rows 1..n) stopping one short: range(1, n) -> range(1, n + 1)
+    out += _edits(src, line0, _ONE_BASED, r"\1\2 + 1)", "a 1-based loop through n: `+ 1` on its stop")
     return out
+
+
+_ONE_BASED = re.compile(r"(\b(?:tl\.)?(?:static_)?range\(\s*1\s*,\s*)(\w+(?:\[[^\]]*\])?)\s*\)")

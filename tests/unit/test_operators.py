@@ -1414,3 +1414,29 @@ def hd_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
 '''
     made = _made(Src(source), OPERATORS["dead_partner"])
     assert made and "tl.store(out_ptr, tl.maximum(h_xy, h_yx))" in made[0], made[:1]
+
+
+def test_a_one_based_loop_gets_its_last_row_and_a_covariance_its_diagonal_excluded():
+    """Edit distance's DP rows 1..n_a looped as range(1, n_a); VICReg's off-diagonal covariance term
+    selecting with `valid2` only: the loop's stop gets `+ 1`, the where's condition the diagonal."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(c_ptr, out_ptr, n_a, D, BLOCK: tl.constexpr):
+    d = tl.arange(0, BLOCK)
+    valid2 = (d < D)[:, None] & (d < D)[None, :]
+    cov = tl.load(c_ptr + d[:, None] * D + d[None, :], mask=valid2, other=0.0)
+    off = tl.where(valid2, cov, 0.0)
+    acc = 0.0
+    for i in range(1, n_a):
+        acc += i
+    tl.store(out_ptr, tl.sum(tl.sum(off * off, axis=1), axis=0) + acc)
+'''
+    made = _made(Src(source), OPERATORS["bound_off_by_one"])
+    assert any("for i in range(1, n_a + 1):" in m for m in made)
+    made = _made(Src(source), OPERATORS["pair_mask"])
+    assert any("off = tl.where(valid2 & (d[None, :] != d[:, None]), cov, 0.0)" in m for m in made), made[:3]
