@@ -371,3 +371,22 @@ def _replace_node(src: Src, node: ast.expr, new: str, what: str):
     text = src.lines[line0]
     return one_line(f"line {line0 + 1}: `{ast.unparse(node)}` {what}", line0,
                     text[:node.col_offset] + new + text[node.end_col_offset:])
+
+
+_INF_TEST = re.compile(r"(tl\.abs\((\w+)\)|\b(\w+))\s*==\s*float\([\"'](?:inf|-inf)[\"']\)")
+
+
+@operator("nan_check", "eps", 1, "a non-finite test that misses NaN: tl.abs(g) == inf -> (g != g) | (tl.abs(g) == inf)",
+          scopes=("kernel",))
+def _nan_check(src: Src, line0: int) -> list:
+    """An overflow check (gradient unscaling, loss scaling) that tests for infinities only: NaN compares
+    unequal to everything, so it needs its own `x != x`."""
+    code = code_part(src.lines[line0])
+    out = []
+    for m in _INF_TEST.finditer(code):
+        x = m.group(2) or m.group(3)
+        if re.search(rf"\b{x}\s*!=\s*{x}\b|isnan", code):
+            continue
+        new = code[: m.start()] + f"(({x} != {x}) | ({m.group(0)}))" + code[m.end():]
+        out.append(one_line(f"line {line0 + 1}: NaN counted with the infinities of `{x}`", line0, new))
+    return out

@@ -1440,3 +1440,25 @@ def k(c_ptr, out_ptr, n_a, D, BLOCK: tl.constexpr):
     assert any("for i in range(1, n_a + 1):" in m for m in made)
     made = _made(Src(source), OPERATORS["pair_mask"])
     assert any("off = tl.where(valid2 & (d[None, :] != d[:, None]), cov, 0.0)" in m for m in made), made[:3]
+
+
+def test_nan_check_counts_nan_with_the_infinities():
+    """An AMP unscale's overflow flag tests |g| == inf only; NaN needs its own g != g."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def unscale_kernel(g_ptr, found_ptr, n, inv, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    g = tl.load(g_ptr + offs, mask=offs < n, other=0.0) * inv
+    bad = tl.abs(g) == float("inf")
+    tl.store(found_ptr, tl.max(bad.to(tl.int32), axis=0))
+'''
+    made = _made(Src(source), OPERATORS["nan_check"])
+    assert made == [source.replace('bad = tl.abs(g) == float("inf")', 'bad = ((g != g) | (tl.abs(g) == float("inf")))')
+                    .rstrip("\n")] or any('((g != g) | (tl.abs(g) == float("inf")))' in m for m in made)
+    assert not _made(Src(source.replace('tl.abs(g) == float("inf")', '(g != g) | (tl.abs(g) == float("inf"))')),
+                     OPERATORS["nan_check"])
