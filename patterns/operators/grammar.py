@@ -53,7 +53,7 @@ WEIGHT = {
     # terms.py: past one node
     "term_signs": 0.5, "factor": 0.35, "offset": 0.7, "similar_attribute": 0.8, "other_attribute": 0.45,
     "attribute_wrap": 0.5, "product_term": 0.3, "clamp01": 0.45, "divmod": 0.7,
-    "analog_number": 0.8, "transpose_offset": 0.7,
+    "analog_number": 0.8, "transpose_offset": 0.7, "ratio_clip": 0.7,
 }
 
 _KNOWN = {  # constants kernels spell out, and what they are mistaken for
@@ -349,6 +349,10 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
             for op in ("+", "-"):
                 new = _fill(f"E {op} 1", n)
                 add("shift", n, f"({new})", f"`{text}` -> `{new}`")
+            if n is not root and isinstance(n, ast.Call) and ast.unparse(n.func) in ("tl.exp", "tl.exp2"):
+                # an importance ratio truncated at 1 (Retrace's c = lambda * min(1, ratio), V-trace's rho-bar)
+                new = f"tl.minimum({text}, 1.0)"
+                add("ratio_clip", n, new, f"`{text}` -> `{new}`")
             if n is root:  # the value clamped to [0, 1] (a projection's parameter, a weight), or on one side
                 new = f"tl.minimum(tl.maximum({text}, 0.0), 1.0)"
                 add("clamp01", n, new, f"`{text}` -> `{new}`")

@@ -299,3 +299,24 @@ class ModelNew:
     host = src.lines.index("        scale = T ** -0.5")
     got = dict(_with_definitions(src, [(store, 10.0)]))
     assert got.get(host) == 9.0 and any(_same(r.line.strip(), "scale = DK ** -0.5") for r in rewrites(src, host))
+
+
+def test_an_importance_ratio_is_truncated_at_one():
+    """Retrace's trace coefficient c = lambda * min(1, exp(log_ratio)) written without the truncation: the
+    exp inside the product is capped at 1 (not only the line's whole value)."""
+    from kagent.patterns.operators.base import Src
+    from kagent.patterns.operators.grammar import rewrites
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(r_ptr, out_ptr, n, lam, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    rho = tl.load(r_ptr + i, mask=i < n, other=0.0)
+    c = lam * tl.exp(rho)
+    tl.store(out_ptr + i, c, mask=i < n)
+'''
+    line = source.splitlines().index("    c = lam * tl.exp(rho)")
+    assert "    c = lam * tl.minimum(tl.exp(rho), 1.0)" in [r.line for r in rewrites(Src(source), line)]
