@@ -53,7 +53,7 @@ WEIGHT = {
     # terms.py: past one node
     "term_signs": 0.5, "factor": 0.35, "offset": 0.7, "similar_attribute": 0.8, "other_attribute": 0.45,
     "attribute_wrap": 0.5, "product_term": 0.3, "clamp01": 0.45, "divmod": 0.7,
-    "analog_number": 0.8, "transpose_offset": 0.7, "ratio_clip": 0.7,
+    "analog_number": 0.8, "transpose_offset": 0.7, "ratio_clip": 0.7, "attribute_factor": 0.5,
 }
 
 _KNOWN = {  # constants kernels spell out, and what they are mistaken for

@@ -204,6 +204,8 @@ def host_attributes(stmt: ast.AST, line0: int, attributes: list[str], similar) -
             if other != text:
                 kind = "similar_attribute" if similar(n.attr, other.split(".", 1)[1]) else "other_attribute"
                 yield kind, n, other, f"`{text}` -> `{other}`"
+                # scaled by another (decoupled weight decay: 1 - lr * wd, not 1 - wd)
+                yield "attribute_factor", n, f"({other} * {text})", f"`{text}` -> `{other} * {text}`"
         # its complement, inverse or negation; or a unit left unconverted (percent, milli-)
         for wrap in (f"(1.0 - {text})", f"(1.0 / {text})", f"(-{text})", f"({text} / 100.0)",
                      f"({text} / 1000.0)", f"({text} * 1000.0)"):

@@ -69,6 +69,7 @@ def _same(a: str, b: str) -> bool:
     ("bc =", "bc = 1.0 - self.beta2 ** 3"),
     ("scale =", "scale = 1.0 / (1.0 - self.drop)"),
     ("scale =", "scale = 1.0 / (-self.drop)"),  # a negation
+    ("scale =", "scale = 1.0 / (self.beta1 * self.drop)"),  # scaled by another (1 - lr * wd)
     # a constant term made of two scalar parameters
     ("u =", "u = alpha * a0 + tau - tau * alpha"),
 ])
