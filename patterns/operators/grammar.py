@@ -432,14 +432,18 @@ def _exchanges(src: Src, stmt: ast.AST, line0: int, sc: _Scope, out: list[Rewrit
     text = src.lines[line0]
     names = [n for n in nodes_of(stmt, ast.Name) if isinstance(n.ctx, ast.Load) and n.lineno - 1 == line0
              and n.id in sc.names and n.id not in sc.pointers]
-    ids = list(dict.fromkeys(n.id for n in names))
-    for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
-            new = text
-            for n in sorted(names, key=lambda x: -x.col_offset):
-                if n.id in (a, b):
-                    new = new[:n.col_offset] + (b if n.id == a else a) + new[n.end_col_offset:]
-            out.append(Rewrite("exchange", f"line {line0 + 1}: exchange `{a}` and `{b}`", new))
+    # and two module attributes (a clip range's bounds passed as 1 - self.eps_high, 1 + self.eps_low)
+    attrs = [n for n in nodes_of(stmt, ast.Attribute) if isinstance(n.ctx, ast.Load) and n.lineno - 1 == line0
+             and n.end_lineno == n.lineno and isinstance(n.value, ast.Name) and n.value.id == "self"]
+    for group, key in ((names, lambda n: n.id), (attrs, ast.unparse)):
+        ids = list(dict.fromkeys(key(n) for n in group))
+        for i, a in enumerate(ids):
+            for b in ids[i + 1:]:
+                new = text
+                for n in sorted(group, key=lambda x: -x.col_offset):
+                    if key(n) in (a, b):
+                        new = new[:n.col_offset] + (b if key(n) == a else a) + new[n.end_col_offset:]
+                out.append(Rewrite("exchange", f"line {line0 + 1}: exchange `{a}` and `{b}`", new))
 
 
 def _attributes(src: Src) -> list[str]:

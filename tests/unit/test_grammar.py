@@ -320,3 +320,23 @@ def k(r_ptr, out_ptr, n, lam, BLOCK: tl.constexpr):
 '''
     line = source.splitlines().index("    c = lam * tl.exp(rho)")
     assert "    c = lam * tl.minimum(tl.exp(rho), 1.0)" in [r.line for r in rewrites(Src(source), line)]
+
+
+def test_two_module_attributes_on_a_host_line_are_exchanged():
+    """A clip range passed as (1 - self.eps_high, 1 + self.eps_low): the two attributes trade places."""
+    from kagent.patterns.operators.base import Src
+    from kagent.patterns.operators.grammar import rewrites
+
+    source = '''import torch.nn as nn
+
+
+class ModelNew(nn.Module):
+    def __init__(self, eps_low: float, eps_high: float):
+        super().__init__()
+        self.eps_low, self.eps_high = eps_low, eps_high
+
+    def forward(self, x):
+        return x.clamp(1.0 - self.eps_high, 1.0 + self.eps_low)
+'''
+    line = source.splitlines().index("        return x.clamp(1.0 - self.eps_high, 1.0 + self.eps_low)")
+    assert "        return x.clamp(1.0 - self.eps_low, 1.0 + self.eps_high)" in [r.line for r in rewrites(Src(source), line)]
