@@ -535,3 +535,33 @@ def _dead_partner(src: Src, line0: int) -> list:
                 if e:
                     out.append(e)
     return out
+
+
+@operator("branch_guard", "eps", 1, "a guard one branch's denominator has and the other's lacks: "
+          "tl.where(c, d / (a + b), d / (2 - a - b + eps)) -> d / (a + b + eps)", scopes=("kernel",))
+def _branch_guard(src: Src, line0: int) -> list:
+    stmt = _stmt_at(src, line0)
+    if stmt is None:
+        return []
+    out = []
+    for c in nodes_of(stmt, ast.Call):
+        if ast.unparse(c.func) != "tl.where" or len(c.args) != 3 or c.lineno - 1 != line0:
+            continue
+        a, b = c.args[1], c.args[2]
+        for mine, theirs in ((a, b), (b, a)):
+            if not (isinstance(mine, ast.BinOp) and isinstance(mine.op, ast.Div)
+                    and isinstance(theirs, ast.BinOp) and isinstance(theirs.op, ast.Div)):
+                continue
+            guard = theirs.right
+            if not (isinstance(guard, ast.BinOp) and isinstance(guard.op, ast.Add) and isinstance(guard.right, ast.Name)):
+                continue
+            g = guard.right.id
+            if g in {n.id for n in nodes_of(mine.right, ast.Name)}:
+                continue
+            r, line = mine.right, src.lines[line0]
+            bare = line[r.col_offset - 1:r.col_offset] == "(" and line[r.end_col_offset:r.end_col_offset + 1] == ")"
+            new = f"{ast.unparse(r)} + {g}" if bare else f"({ast.unparse(r)} + {g})"
+            e = _replace(src, [(r, new)], f"the other branch's `+ {g}` in `{ast.unparse(mine)}`")
+            if e:
+                out.append(e)
+    return out

@@ -1462,3 +1462,25 @@ def unscale_kernel(g_ptr, found_ptr, n, inv, BLOCK: tl.constexpr):
                     .rstrip("\n")] or any('((g != g) | (tl.abs(g) == float("inf")))' in m for m in made)
     assert not _made(Src(source.replace('tl.abs(g) == float("inf")', '(g != g) | (tl.abs(g) == float("inf"))')),
                      OPERATORS["nan_check"])
+
+
+def test_branch_guard_gives_one_branch_the_eps_the_other_has():
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def hls_kernel(x_ptr, out_ptr, n, eps, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    mx = tl.load(x_ptr + i, mask=i < n, other=0.0)
+    mn = mx * 0.5
+    d = mx - mn
+    light = (mx + mn) * 0.5
+    sat = tl.where(light < 0.5, d / (mx + mn), d / (2.0 - mx - mn + eps))
+    tl.store(out_ptr + i, sat, mask=i < n)
+'''
+    made = _made(Src(source), OPERATORS["branch_guard"])
+    assert made == [source.replace("d / (mx + mn),", "d / (mx + mn + eps),").rstrip("\\n")] or \\
+        any("d / (mx + mn + eps), d / (2.0 - mx - mn + eps)" in m for m in made)
