@@ -53,7 +53,7 @@ WEIGHT = {
     # terms.py: past one node
     "term_signs": 0.5, "factor": 0.35, "offset": 0.7, "similar_attribute": 0.8, "other_attribute": 0.45,
     "attribute_wrap": 0.5, "product_term": 0.3, "clamp01": 0.45, "divmod": 0.7,
-    "analog_number": 0.8, "transpose_offset": 0.7, "ratio_clip": 0.7, "attribute_factor": 0.5,
+    "analog_number": 0.8, "transpose_offset": 0.7, "ratio_clip": 0.7, "attribute_factor": 0.5, "size_factor": 0.45,
 }
 
 _KNOWN = {  # constants kernels spell out, and what they are mistaken for
@@ -292,6 +292,10 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 if host and isinstance(n.value, (int, float)) and not isinstance(n.value, bool):
                     for attr in _attributes(src):
                         add("attribute", n, attr, f"constant {text} -> {attr}")
+                    # a per-dimension constant missing its dimension: 0.5 * log(2 pi) -> 0.5 * D * log(2 pi)
+                    if isinstance(n.value, float):
+                        for size in _host_sizes(src, line0):
+                            add("size_factor", n, f"{text} * {size}", f"constant {text} -> {text} * {size}")
                 continue
             elif isinstance(n, ast.BinOp) and _pointerish(n, sc):  # an address: a term may go, nothing else
                 for keep in (n.left, n.right):
@@ -444,6 +448,17 @@ def _exchanges(src: Src, stmt: ast.AST, line0: int, sc: _Scope, out: list[Rewrit
                     if key(n) in (a, b):
                         new = new[:n.col_offset] + (b if key(n) == a else a) + new[n.end_col_offset:]
                 out.append(Rewrite("exchange", f"line {line0 + 1}: exchange `{a}` and `{b}`", new))
+
+
+def _host_sizes(src: Src, line0: int) -> list[str]:
+    """Names a host function assigns from a tensor's sizes before `line0` (`D = y.shape[-1]`)."""
+    fn = _function_of(src, line0)
+    out: list[str] = []
+    for n in ast.walk(fn) if fn is not None else ():
+        if isinstance(n, ast.Assign) and n.lineno - 1 < line0 and re.search(r"\.shape\b|\.size\(|\.numel\(", ast.unparse(n.value)):
+            for t in n.targets:
+                out += [x.id for x in nodes_of(t, ast.Name) if x.id not in out]
+    return out[:6]
 
 
 def _attributes(src: Src) -> list[str]:

@@ -340,3 +340,22 @@ class ModelNew(nn.Module):
 '''
     line = source.splitlines().index("        return x.clamp(1.0 - self.eps_high, 1.0 + self.eps_low)")
     assert "        return x.clamp(1.0 - self.eps_low, 1.0 + self.eps_high)" in [r.line for r in rewrites(Src(source), line)]
+
+
+def test_a_host_constant_gets_a_dimension_factor():
+    """A Gaussian's log-normaliser 0.5 * log(2 pi) computed for one dimension where D are meant."""
+    from kagent.patterns.operators.base import Src
+    from kagent.patterns.operators.grammar import rewrites
+
+    source = '''import math
+import torch.nn as nn
+
+
+class ModelNew(nn.Module):
+    def forward(self, y):
+        D = y.shape[-1]
+        log_norm = 0.5 * math.log(2.0 * math.pi)
+        return y.sum() + log_norm
+'''
+    line = source.splitlines().index("        log_norm = 0.5 * math.log(2.0 * math.pi)")
+    assert "        log_norm = 0.5 * D * math.log(2.0 * math.pi)" in [r.line for r in rewrites(Src(source), line)]
