@@ -565,3 +565,19 @@ def _branch_guard(src: Src, line0: int) -> list:
             if e:
                 out.append(e)
     return out
+
+
+@operator("safe_max", "stable", 1, "a running max copied for an exponent without its guard for rows with no "
+          "element yet: m_safe = m_new -> tl.where(m_new == float('-inf'), 0.0, m_new)", scopes=("kernel",))
+def _safe_max(src: Src, line0: int) -> list:
+    k, stmt = _kernel_assign(src, line0)
+    if k is None or stmt is None or not isinstance(stmt.value, ast.Name):
+        return []
+    m = stmt.value.id
+    maxed = any(isinstance(a.value, ast.Call) and ast.unparse(a.value.func) in ("tl.maximum", "tl.max")
+                for a in _assigns(k) if a.targets[0].id == m)
+    if not maxed:
+        return []
+    new = f'tl.where({m} == float("-inf"), 0.0, {m})'
+    e = _replace(src, [(stmt.value, new)], f"`{m}` guarded for a row with no element yet (-inf - -inf = NaN)")
+    return [e] if e else []

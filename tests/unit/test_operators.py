@@ -1483,3 +1483,27 @@ def hls_kernel(x_ptr, out_ptr, n, eps, BLOCK: tl.constexpr):
 '''
     made = _made(Src(source), OPERATORS["branch_guard"])
     assert len(made) == 1 and "d / (mx + mn + eps), d / (2.0 - mx - mn + eps)" in made[0]
+
+
+def test_safe_max_guards_a_running_max_copied_for_an_exponent():
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def lse_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    m = float("-inf")
+    s = 0.0
+    for j0 in range(0, n, BLOCK):
+        j = j0 + tl.arange(0, BLOCK)
+        z = tl.load(x_ptr + j, mask=j < n, other=float("-inf"))
+        m_new = tl.maximum(m, tl.max(z, axis=0))
+        m_safe = m_new
+        s = s * tl.exp(m - m_safe) + tl.sum(tl.exp(z - m_safe), axis=0)
+        m = m_new
+    tl.store(out_ptr, m + tl.log(s))
+'''
+    made = _made(Src(source), OPERATORS["safe_max"])
+    assert len(made) == 1 and '        m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)\n' in made[0]
