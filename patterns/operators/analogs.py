@@ -576,7 +576,8 @@ def _safe_max(src: Src, line0: int) -> list:
     m = stmt.value.id
     maxed = any(isinstance(a.value, ast.Call) and ast.unparse(a.value.func) in ("tl.maximum", "tl.max")
                 for a in _assigns(k) if a.targets[0].id == m)
-    if not maxed:
+    carried = sum(a.targets[0].id == stmt.targets[0].id for a in _assigns(k)) > 1  # `m = m_new`: the state
+    if not maxed or carried:
         return []
     new = f'tl.where({m} == float("-inf"), 0.0, {m})'
     e = _replace(src, [(stmt.value, new)], f"`{m}` guarded for a row with no element yet (-inf - -inf = NaN)")
