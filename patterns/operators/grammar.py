@@ -334,7 +334,9 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                     add("sibling_call", n, new, f"`{fname}` -> `{alt}`")
                 if fname in ("exp", "exp2") and len(n.args) == 1:  # an exponent the row's max was not taken from
                     arg = ast.unparse(n.args[0])
-                    for m in (f"tl.max({arg}, axis=0)", f"tl.max({arg}, axis=1)[:, None]"):
+                    # or a running max / stabiliser the kernel keeps (mLSTM's m_new, an online softmax's m_i)
+                    maxes = [m for m in _running_maxes(src, line0) if m not in arg]
+                    for m in (f"tl.max({arg}, axis=0)", f"tl.max({arg}, axis=1)[:, None]", *maxes):
                         add("stable_exp", n, f"tl.{fname}({arg} - {m})", f"`{text}` -> `tl.{fname}({arg} - {m})`")
             if host:  # a size read from the wrong place: `x.numel()` for `x.shape[0]`
                 for alt in _sizes(n):
@@ -448,6 +450,20 @@ def _exchanges(src: Src, stmt: ast.AST, line0: int, sc: _Scope, out: list[Rewrit
                     if key(n) in (a, b):
                         new = new[:n.col_offset] + (b if key(n) == a else a) + new[n.end_col_offset:]
                 out.append(Rewrite("exchange", f"line {line0 + 1}: exchange `{a}` and `{b}`", new))
+
+
+def _running_maxes(src: Src, line0: int) -> list[str]:
+    """Names a kernel assigns from tl.maximum / tl.max before or on `line0`'s loop body: stabilisers."""
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    out = []
+    for n in ast.walk(k.node):
+        if (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+                and isinstance(n.value, ast.Call) and ast.unparse(n.value.func) in ("tl.maximum", "tl.max")
+                and n.targets[0].id not in out):
+            out.append(n.targets[0].id)
+    return out[:3]
 
 
 def _host_sizes(src: Src, line0: int) -> list[str]:

@@ -359,3 +359,29 @@ class ModelNew(nn.Module):
 '''
     line = source.splitlines().index("        log_norm = 0.5 * math.log(2.0 * math.pi)")
     assert "        log_norm = 0.5 * D * math.log(2.0 * math.pi)" in [r.line for r in rewrites(Src(source), line)]
+
+
+def test_an_exponent_takes_the_kernels_running_stabiliser():
+    """mLSTM's input gate exp(i_t) where exp(i_t - m_new) was meant (m_new = max(log f + m, i_t))."""
+    from kagent.patterns.operators.base import Src
+    from kagent.patterns.operators.grammar import rewrites
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(i_ptr, f_ptr, out_ptr, T):
+    m = 0.0
+    c = 0.0
+    for t in range(T):
+        i_t = tl.load(i_ptr + t)
+        logf = tl.load(f_ptr + t)
+        m_new = tl.maximum(logf + m, i_t)
+        ig = tl.exp(i_t)
+        c = tl.exp(logf + m - m_new) * c + ig
+        m = m_new
+        tl.store(out_ptr + t, c)
+'''
+    line = source.splitlines().index("        ig = tl.exp(i_t)")
+    assert "        ig = tl.exp(i_t - m_new)" in [r.line for r in rewrites(Src(source), line)]
