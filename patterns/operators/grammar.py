@@ -637,7 +637,8 @@ def _param_sources(src: Src, line0: int, reads: set[str]) -> list[int]:
         return []
     out: list[int] = []
     for launch in (la for la in src.launches if la.kernel == k.name):
-        for p in reads & set(k.params) - k.constexpr:
+        # constexprs too (a window's radius R), but not the tile shapes, whose edits are block_pow2's
+        for p in reads & set(k.params) - {c for c in k.constexpr if re.match(r"(?i)block|num_|bs_|tile", c)}:
             arg = src.launch_arg(launch, p)
             if arg is None:
                 continue

@@ -207,6 +207,7 @@ def host_attributes(stmt: ast.AST, line0: int, attributes: list[str], similar) -
                 # scaled by another (decoupled weight decay: 1 - lr * wd, not 1 - wd)
                 yield "attribute_factor", n, f"({other} * {text})", f"`{text}` -> `{other} * {text}`"
         # its complement, inverse or negation; or a unit left unconverted (percent, milli-)
+        # or a kernel size where its radius was meant (R = self.kernel_size // 2)
         for wrap in (f"(1.0 - {text})", f"(1.0 / {text})", f"(-{text})", f"({text} / 100.0)",
-                     f"({text} / 1000.0)", f"({text} * 1000.0)"):
+                     f"({text} / 1000.0)", f"({text} * 1000.0)", f"({text} // 2)"):
             yield "attribute_wrap", n, wrap, f"`{text}` -> `{wrap[1:-1]}`"

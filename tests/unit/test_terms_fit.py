@@ -70,6 +70,7 @@ def _same(a: str, b: str) -> bool:
     ("scale =", "scale = 1.0 / (1.0 - self.drop)"),
     ("scale =", "scale = 1.0 / (-self.drop)"),  # a negation
     ("scale =", "scale = 1.0 / (self.beta1 * self.drop)"),  # scaled by another (1 - lr * wd)
+    ("scale =", "scale = 1.0 / (self.drop // 2)"),  # a size where its half (a radius) was meant
     # a constant term made of two scalar parameters
     ("u =", "u = alpha * a0 + tau - tau * alpha"),
 ])
