@@ -53,7 +53,7 @@ WEIGHT = {
     # terms.py: past one node
     "term_signs": 0.5, "factor": 0.35, "offset": 0.7, "similar_attribute": 0.8, "other_attribute": 0.45,
     "attribute_wrap": 0.5, "product_term": 0.3, "clamp01": 0.45, "divmod": 0.7,
-    "analog_number": 0.8, "transpose_offset": 0.7, "ratio_clip": 0.7, "attribute_factor": 0.5, "size_factor": 0.45,
+    "analog_number": 0.8, "transpose_offset": 0.7, "ratio_clip": 0.7, "attribute_factor": 0.5, "size_factor": 0.45, "fresh_name": 0.9,
 }
 
 _KNOWN = {  # constants kernels spell out, and what they are mistaken for
@@ -218,6 +218,9 @@ def _pointerish(n: ast.expr, sc: _Scope) -> bool:
     return any(isinstance(m, ast.Name) and m.id in sc.pointers for m in _add_leaves(n))
 
 
+_FRESH = ("new", "next", "upd", "updated", "out", "cur", "hat", "corr")
+
+
 def _similar(a: str, b: str) -> bool:
     """Look-alike names: `rows` / `cols`, `incl` / `excl`, `n_rows` / `n_cols`, `yy` / `xx`."""
     return (difflib.SequenceMatcher(None, a, b).ratio() >= 0.5 or a.split("_")[-1] == b.split("_")[-1]
@@ -284,7 +287,9 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 for s in sc.names:
                     if s == n.id or (s in sc.pointers) != ptr:
                         continue
-                    kind = "dead_name" if s in sc.dead else "similar_name" if _similar(n.id, s) else "name"
+                    # `v` read where its update `v_new` (defined before the line) was meant: a stale value
+                    fresh = s.startswith(n.id + "_") and s[len(n.id) + 1:] in _FRESH
+                    kind = "dead_name" if s in sc.dead else "fresh_name" if fresh else "similar_name" if _similar(n.id, s) else "name"
                     add(kind, n, s, f"`{n.id}` -> `{s}`")
             elif isinstance(n, ast.Constant):
                 for kind, alt in _constants(n, ast.get_source_segment(src.source, n) or text):

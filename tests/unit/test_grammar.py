@@ -385,3 +385,28 @@ def k(i_ptr, f_ptr, out_ptr, T):
 '''
     line = source.splitlines().index("        ig = tl.exp(i_t)")
     assert "        ig = tl.exp(i_t - m_new)" in [r.line for r in rewrites(Src(source), line)]
+
+
+def test_a_stale_value_is_exchanged_for_its_update_first():
+    """AMSGrad's running max taken of the old second moment `v` where the update `v_new` was meant: the
+    `_new` name ranks among a line's first rewrites."""
+    from kagent.patterns.operators.grammar import grammar_edits
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(v_ptr, g_ptr, vmax_ptr, out_ptr, n, b2, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    v = tl.load(v_ptr + i, mask=i < n, other=0.0)
+    g = tl.load(g_ptr + i, mask=i < n, other=0.0)
+    vmax = tl.load(vmax_ptr + i, mask=i < n, other=0.0)
+    v_new = b2 * v + (1.0 - b2) * g * g
+    vmax_new = tl.maximum(vmax, v)
+    tl.store(out_ptr + i, vmax_new, mask=i < n)
+'''
+    line = source.splitlines().index("    vmax_new = tl.maximum(vmax, v)") + 1
+    edits = grammar_edits(source, [(line, 1.0)])
+    rank = next(i for i, (_p, e, _n) in enumerate(edits) if e.description.endswith("`v` -> `v_new`"))
+    assert rank < 5, [e.description for _p, e, _n in edits[:6]]
