@@ -491,15 +491,6 @@ def _analog_address(src: Src, line0: int) -> list:
     return out
 
 
-def _common_prefix(a: str, b: str) -> int:
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
-    return n
-
-
 @operator("dead_partner", "operand", 2, "a value computed and never used, the partner of a name the line reads: "
           "gscore from m1 where m2 = the second best -> m1 + m2; store h_xy where h_yx -> tl.maximum(h_xy, h_yx)")
 def _dead_partner(src: Src, line0: int) -> list:
@@ -526,7 +517,7 @@ def _dead_partner(src: Src, line0: int) -> list:
         elif "tl.max(" in made or "maximum" in made:
             combos.insert(0, combos.pop(1))
         for n in nodes_of(value, ast.Name):
-            if n.id == d or _common_prefix(n.id, d) < 1 or abs(len(n.id) - len(d)) > 2:
+            if n.id == d or n.id[:1] != d[:1] or abs(len(n.id) - len(d)) > 2:  # m1 / m2, h_xy / h_yx
                 continue
             for c in combos:
                 new = c.format(a=n.id, b=d)

@@ -6,6 +6,7 @@ import ast
 import re
 
 from kagent.patterns.operators.base import Src, call_span, code_part, nodes_of, one_line, operator
+from kagent.patterns.operators.generic import _replace
 
 FILLS = ("0.0", '-float("inf")', 'float("inf")', "1.0")
 _OTHER = re.compile(r"\bother\s*=\s*")
@@ -357,20 +358,10 @@ def _window_clamp(src: Src, line0: int) -> list:
             continue
         bounds = [f"{x} - {w}" for x in extents for w in widths] + [f"{x} - 1" for x in extents]
         for b in bounds[:12]:
-            e = _replace_node(src, c, f"tl.minimum({ast.unparse(c)}, {b})", f"clamped at {b} too")
+            e = _replace(src, [(c, f"tl.minimum({ast.unparse(c)}, {b})")], f"`{ast.unparse(c)}` clamped at {b} too")
             if e:
                 out.append(e)
     return out
-
-
-def _replace_node(src: Src, node: ast.expr, new: str, what: str):
-    """One line's hunk with `node`'s text replaced (a node on one line only)."""
-    if node.lineno != node.end_lineno or not src.lines[node.lineno - 1].isascii():
-        return None
-    line0 = node.lineno - 1
-    text = src.lines[line0]
-    return one_line(f"line {line0 + 1}: `{ast.unparse(node)}` {what}", line0,
-                    text[:node.col_offset] + new + text[node.end_col_offset:])
 
 
 _INF_TEST = re.compile(r"(tl\.abs\((\w+)\)|\b(\w+))\s*==\s*float\([\"'](?:inf|-inf)[\"']\)")
