@@ -71,19 +71,30 @@ def _sibling_line(src: Src, line0: int) -> list:
             continue
         # the analog's value with every axis name exchanged (names without a partner kept)
         swaps = {n.id: p for n in nodes_of(other.value, ast.Name) if (p := _partner(n.id, known))}
-        if not swaps:
-            continue
-        new = ast.unparse(other.value)
-        new = re.sub(r"\b\w+\b", lambda m: swaps.get(m.group(0), m.group(0)), new)
-        try:
-            if ast.dump(ast.parse(new, mode="eval").body) == ast.dump(stmt.value):
+        for new in [_renamed(other.value, swaps)] if swaps else _by_difference(stmt.value, other.value):
+            try:
+                if ast.dump(ast.parse(new, mode="eval").body) == ast.dump(stmt.value):
+                    continue
+            except SyntaxError:
                 continue
-        except SyntaxError:
-            continue
-        e = _replace(src, [(stmt.value, new)], f"`{target}` computed like its analog `{other.targets[0].id}`: `{new}`")
-        if e:
-            out.append(e)
+            e = _replace(src, [(stmt.value, new)], f"`{target}` computed like its analog `{other.targets[0].id}`: `{new}`")
+            if e:
+                out.append(e)
     return out
+
+
+def _renamed(value: ast.expr, names: dict[str, str]) -> str:
+    return re.sub(r"\b\w+\b", lambda m: names.get(m.group(0), m.group(0)), ast.unparse(value))
+
+
+def _by_difference(own: ast.expr, analog: ast.expr) -> list[str]:
+    """The analog's value with one of its names replaced by one only this line reads, where the axis
+    names have no partner: `sx = u` beside `sy = v / w` -> `u / w` (and `v / u`)."""
+    mine = {n.id for n in nodes_of(own, ast.Name)}
+    theirs = {n.id for n in nodes_of(analog, ast.Name)}
+    if len(theirs) > 6:
+        return []
+    return [_renamed(analog, {a: b}) for a in sorted(theirs - mine)[:3] for b in sorted(mine - theirs)[:2]]
 
 
 def _data_dead(k: Kernel, line0: int) -> list[str]:
@@ -167,6 +178,7 @@ def _index_shift(src: Src, line0: int) -> list:
     tiles = {a.targets[0].id for a in _assigns(k) if "arange" in ast.unparse(a.value)}  # offsets, not one index
     for call in calls:
         seen: set[str] = set()
+        out += _mask_implied_shift(src, call, tiles)
         for n in nodes_of(call.args[0], ast.Name):
             # a scalar index (a loop counter, a step, a position) added into the address, not a tile of offsets
             if n.id in seen or _PTR.search(n.id) or "stride" in n.id.lower() or n.id in k.constexpr:
@@ -182,6 +194,31 @@ def _index_shift(src: Src, line0: int) -> list:
                 if e:
                     out.append(e)
     return out[:4]
+
+
+def _mask_implied_shift(src: Src, call: ast.Call, tiles: set[str]) -> list:
+    """A tile of offsets whose access mask starts at c (`offs >= 1`, `offs > 0`) while the address reads it
+    unshifted: the element the mask keeps from reading before the start is `offs - c` (a DP row read one
+    behind, a sequence padded by one)."""
+    mask = next((kw.value for kw in call.keywords if kw.arg == "mask"), None)
+    if mask is None:
+        return []
+    out = []
+    for term in _conjuncts(mask):
+        name = _bounded_name(term)
+        if name not in tiles or not isinstance(term.comparators[0], ast.Constant):
+            continue
+        start = term.comparators[0].value + (1 if isinstance(term.ops[0], ast.Gt) else 0)
+        if not isinstance(term.ops[0], (ast.Gt, ast.GtE)) or not isinstance(start, int) or start < 1:
+            continue
+        uses = [n for n in nodes_of(call.args[0], ast.Name) if n.id == name]
+        shifted = any(isinstance(b.op, ast.Sub) and isinstance(b.right, ast.Constant)
+                      and any(n.id == name for n in nodes_of(b.left, ast.Name)) for b in nodes_of(call.args[0], ast.BinOp))
+        if len(uses) == 1 and not shifted:
+            e = _replace(src, [(uses[0], f"({name} - {start})")], f"`{name}` -> `{name} - {start}` in the address "
+                         f"(its mask starts at {start})")
+            out += [e] if e else []
+    return out
 
 
 def _conjuncts(node: ast.expr) -> list[ast.expr]:
@@ -573,3 +610,33 @@ def _safe_max(src: Src, line0: int) -> list:
     new = f'tl.where({m} == float("-inf"), 0.0, {m})'
     e = _replace(src, [(stmt.value, new)], f"`{m}` guarded for a row with no element yet (-inf - -inf = NaN)")
     return [e] if e else []
+
+
+@operator("source_value", "operand", 3, "a derived value read where its source was meant: the weights of a "
+          "routing taken from the biased scores used to choose (`biased` -> `scores`, biased = scores + bias)")
+def _source_value(src: Src, line0: int) -> list:
+    k, stmt = _kernel_assign(src, line0)
+    if k is None or stmt is None:
+        return []
+    defs: dict[str, list[ast.Assign]] = {}
+    for a in _assigns(k):
+        defs.setdefault(a.targets[0].id, []).append(a)
+    reads: dict[str, int] = {}
+    for n in nodes_of(k.node, ast.Name):
+        if isinstance(n.ctx, ast.Load):
+            reads[n.id] = reads.get(n.id, 0) + 1
+    out = []
+    for n in nodes_of(stmt.value, ast.Name):
+        d = defs.get(n.id, [])
+        # one definition before this line, read elsewhere too (the derivation still has a use)
+        if len(d) != 1 or d[0].lineno >= stmt.lineno or reads.get(n.id, 0) < 2 or _role(n.id, k) != "data":
+            continue
+        if re.match(r"tl\.(sum|max|min|argmax|argmin|reduce|cumsum|cumprod|dot)\b", ast.unparse(d[0].value)):
+            continue  # a reduction's input is not a stand-in for its result
+        sources = sorted({m.id for m in nodes_of(d[0].value, ast.Name) if m.id != n.id and _role(m.id, k) == "data"
+                          and "mask" not in m.id.lower() and not _PTR.search(m.id)})
+        for s in sources[:2]:
+            e = _replace(src, [(n, s)], f"`{n.id}` -> `{s}`, its source ({n.id} = {ast.unparse(d[0].value)[:60]})")
+            if e:
+                out.append(e)
+    return out[:4]

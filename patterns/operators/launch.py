@@ -321,14 +321,22 @@ _TERM = r"(\w+(?:\[[^\]]*\])?)"
 def _stride_swap(src: Src, line0: int) -> list:
     text = src.lines[line0]
     code = code_part(text)
-    params = _int_params(src, line0)
+    k = src.kernel_at(line0)
+    # a constexpr that is a size, not a tile width (POOL, KS), can be the stride too
+    params = _int_params(src, line0) + [p for p in (k.constexpr if k else ()) if p in k.params
+                                        and not re.match(r"(BLOCK|TILE|NUM_|num_|GROUP)", p)]
+    params = [q for q in params if not re.search(r"scale|alpha|beta|gamma|temp", q, re.I)]
     out = []
+
+    def index_terms(m: re.Match, *groups: int) -> bool:  # not a pointer, not `tl` of `tl.arange`
+        return not any("ptr" in m.group(g).lower() for g in groups) and code[m.end():m.end() + 1] != "."
+
     for m in re.finditer(_TERM + r"\s*\+\s*" + _TERM + r"\s*\*\s*(\w+)\b", code):
-        for q in params:
+        for q in params if index_terms(m, 1, 2) else ():
             new = f"{m.group(1)} * {q} + {m.group(2)}"
             out.append(one_line(f"line {line0 + 1}: {m.group(0)} -> {new}", line0, code[: m.start()] + new + code[m.end():]))
     for m in re.finditer(_TERM + r"\s*\*\s*(\w+)\s*\+\s*" + _TERM + r"(?!\s*\*)", code):
-        for q in params:
+        for q in params if index_terms(m, 1, 3) else ():
             new = f"{m.group(1)} + {m.group(3)} * {q}"
             out.append(one_line(f"line {line0 + 1}: {m.group(0)} -> {new}", line0, code[: m.start()] + new + code[m.end():]))
     return out[:8]

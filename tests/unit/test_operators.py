@@ -793,6 +793,74 @@ def conv_kernel(w_ptr, o_ptr):
     assert not any("(co + 1)" in m or "y = acc + co" in m for m in made)
 
 
+def test_index_shift_reads_a_tile_one_behind_where_its_mask_starts_past_zero():
+    """A DP row's previous-column read: the mask `offs >= 1` keeps index -1 out, so the address reads
+    `offs - 1`; an address already shifted, or a mask from zero, gets no tile shift."""
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def dp_kernel(b_ptr, r_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    b = tl.load(b_ptr + offs, mask=(offs >= 1) & (offs <= n), other=-1)
+    r = tl.load(r_ptr + offs - 1, mask=offs > 0, other=0)
+    c = tl.load(r_ptr + offs, mask=offs >= 0, other=0)
+    tl.store(o_ptr + offs, b + r + c, mask=offs < n)
+''')
+    made = _made(src, OPERATORS["index_shift"])
+    assert any("b = tl.load(b_ptr + (offs - 1), mask=(offs >= 1) & (offs <= n), other=-1)" in m for m in made)
+    assert not any("(offs - 1) - 1" in m or "c = tl.load(r_ptr + (offs - 1)" in m for m in made)
+
+
+def test_sibling_line_borrows_the_analog_form_when_the_names_have_no_axis_partner():
+    """Homogeneous coordinates: `sx = u` beside `sy = v / w` (u, v, w are not an x/y pair) -> `u / w`."""
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def warp_kernel(m_ptr, o_ptr, BLOCK: tl.constexpr):
+    p = tl.arange(0, BLOCK).to(tl.float32)
+    u = tl.load(m_ptr + 0) * p
+    v = tl.load(m_ptr + 1) * p
+    w = tl.load(m_ptr + 2) * p + 1.0
+    sx = u
+    sy = v / w
+    tl.store(o_ptr + tl.arange(0, BLOCK), sx + sy)
+''')
+    made = _made(src, OPERATORS["sibling_line"])
+    assert any("    sx = u / w\n" in m for m in made)
+
+
+def test_source_value_reads_the_unbiased_scores_where_the_biased_ones_only_choose():
+    """DeepSeek-style routing: experts chosen by `biased = scores + bias`, weighted by `scores`. A
+    reduction's result is never replaced by its input."""
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def route_kernel(x_ptr, b_ptr, o_ptr, BLOCK: tl.constexpr):
+    e = tl.arange(0, BLOCK)
+    scores = tl.sigmoid(tl.load(x_ptr + e))
+    biased = scores + tl.load(b_ptr + e)
+    top = tl.max(biased, axis=0)
+    hit = biased == top
+    w = tl.sum(tl.where(hit, biased, 0.0), axis=0)
+    tl.store(o_ptr, w / top)
+''')
+    made = _made(src, OPERATORS["source_value"])
+    assert any("    w = tl.sum(tl.where(hit, scores, 0.0), axis=0)\n" in m for m in made)
+    assert not any("tl.store(o_ptr, w / biased)" in m for m in made)
+
+
 def test_analog_bound_bounds_the_other_axis_of_a_named_window_mask():
     """A 3x3 window weight that zeroes positions outside the image on one axis only: the other axis's
     index, assigned like the first with its axis names exchanged (`cc = col + (dc - 1)`), gets the
