@@ -57,44 +57,62 @@ def _kernel_assign(src: Src, line0: int) -> tuple[Kernel | None, ast.Assign | No
     return src.kernel_at(line0), stmt if one else None
 
 
+def _analogs(src: Src, line0: int):
+    """The kernel's one-name assignment at `line0` and each assignment to its axis partner (`sx` / `sy`)."""
+    k, stmt = _kernel_assign(src, line0)
+    if k is None or stmt is None:
+        return None, []
+    target = stmt.targets[0].id
+    return stmt, [o for o in _assigns(k) if o is not stmt and _partner(o.targets[0].id, k.names) == target]
+
+
+def _analog_edit(src: Src, stmt: ast.Assign, other: ast.Assign, new: str) -> tuple | None:
+    try:
+        if ast.dump(ast.parse(new, mode="eval").body) == ast.dump(stmt.value):
+            return None
+    except SyntaxError:
+        return None
+    return _replace(src, [(stmt.value, new)], f"`{stmt.targets[0].id}` computed like its analog "
+                    f"`{other.targets[0].id}`: `{new}`")
+
+
 @operator("sibling_line", "operand", 2, "a line computed unlike its axis analog: src_y = oy * sy beside "
           "src_x = (ox + 0.5) * sx - 0.5 -> src_y = (oy + 0.5) * sy - 0.5")
 def _sibling_line(src: Src, line0: int) -> list:
-    k, stmt = _kernel_assign(src, line0)
-    if k is None or stmt is None:
-        return []
-    known = k.names
-    target = stmt.targets[0].id
+    stmt, others = _analogs(src, line0)
     out = []
-    for other in _assigns(k):
-        if other is stmt or _partner(other.targets[0].id, known) != target:
-            continue
+    for other in others:
+        known = src.kernel_at(line0).names
         # the analog's value with every axis name exchanged (names without a partner kept)
         swaps = {n.id: p for n in nodes_of(other.value, ast.Name) if (p := _partner(n.id, known))}
-        for new in [_renamed(other.value, swaps)] if swaps else _by_difference(stmt.value, other.value):
-            try:
-                if ast.dump(ast.parse(new, mode="eval").body) == ast.dump(stmt.value):
-                    continue
-            except SyntaxError:
-                continue
-            e = _replace(src, [(stmt.value, new)], f"`{target}` computed like its analog `{other.targets[0].id}`: `{new}`")
-            if e:
-                out.append(e)
+        if swaps and (e := _analog_edit(src, stmt, other, _renamed(other.value, swaps))):
+            out.append(e)
+    return out
+
+
+@operator("sibling_form", "operand", 2, "a line a term short of its axis analog, whose names have no axis "
+          "partner: sx = u beside sy = v / w -> sx = u / w")
+def _sibling_form(src: Src, line0: int) -> list:
+    stmt, others = _analogs(src, line0)
+    out = []
+    for other in others:
+        known = src.kernel_at(line0).names
+        if any(_partner(n.id, known) for n in nodes_of(other.value, ast.Name)):
+            continue  # sibling_line's case
+        mine = {n.id for n in nodes_of(stmt.value, ast.Name)}
+        theirs = {n.id for n in nodes_of(other.value, ast.Name)}
+        if len(theirs) > 6 or len(list(ast.walk(stmt.value))) >= len(list(ast.walk(other.value))):
+            continue  # only the shorter line borrows the longer one's form
+        # the analog's value with one of its own names replaced by one only this line reads
+        for a in sorted(theirs - mine)[:3]:
+            for b in sorted(mine - theirs)[:2]:
+                if e := _analog_edit(src, stmt, other, _renamed(other.value, {a: b})):
+                    out.append(e)
     return out
 
 
 def _renamed(value: ast.expr, names: dict[str, str]) -> str:
     return re.sub(r"\b\w+\b", lambda m: names.get(m.group(0), m.group(0)), ast.unparse(value))
-
-
-def _by_difference(own: ast.expr, analog: ast.expr) -> list[str]:
-    """The analog's value with one of its names replaced by one only this line reads, where the axis
-    names have no partner: `sx = u` beside `sy = v / w` -> `u / w` (and `v / u`)."""
-    mine = {n.id for n in nodes_of(own, ast.Name)}
-    theirs = {n.id for n in nodes_of(analog, ast.Name)}
-    if len(theirs) > 6:
-        return []
-    return [_renamed(analog, {a: b}) for a in sorted(theirs - mine)[:3] for b in sorted(mine - theirs)[:2]]
 
 
 def _data_dead(k: Kernel, line0: int) -> list[str]:

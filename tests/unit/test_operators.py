@@ -815,7 +815,7 @@ def dp_kernel(b_ptr, r_ptr, o_ptr, n, BLOCK: tl.constexpr):
     assert not any("(offs - 1) - 1" in m or "c = tl.load(r_ptr + (offs - 1)" in m for m in made)
 
 
-def test_sibling_line_borrows_the_analog_form_when_the_names_have_no_axis_partner():
+def test_sibling_form_borrows_the_longer_analog_when_the_names_have_no_axis_partner():
     """Homogeneous coordinates: `sx = u` beside `sy = v / w` (u, v, w are not an x/y pair) -> `u / w`."""
     from kagent.patterns.operators.base import Src
 
@@ -833,8 +833,9 @@ def warp_kernel(m_ptr, o_ptr, BLOCK: tl.constexpr):
     sy = v / w
     tl.store(o_ptr + tl.arange(0, BLOCK), sx + sy)
 ''')
-    made = _made(src, OPERATORS["sibling_line"])
+    made = _made(src, OPERATORS["sibling_form"])
     assert any("    sx = u / w\n" in m for m in made)
+    assert not any("    sy = v\n" in m or "    sy = w\n" in m for m in made)  # the longer line keeps its form
 
 
 def test_source_value_reads_the_unbiased_scores_where_the_biased_ones_only_choose():
