@@ -40,5 +40,8 @@ timeout -k 20 -s INT ${DEADLINE:-560} python3 -P benchmarks/blind_repair_eval.py
   --device ${DEVICE:-cpu} --timeout ${TIMEOUT:-300} ${TWINS:+--twins} ${ONLY:+--only "$ONLY"} > "$OUT/eval_${TAG:-run}.log" 2>&1
 echo "eval exit $?" >> "$OUT/eval_${TAG:-run}.log"
 tail -3 "$OUT/eval_${TAG:-run}.log"
+# each repair's trail (events, localization, the search's screened edits), to read why a run stopped
+( cd /tmp && find blind-runs-* \( -name trajectory.jsonl -o -name 'search_*.json' -o -name 'localization_*.json' \
+  -o -name summary.json \) -print0 2>/dev/null | tar czf "$OUT/runs_${TAG:-run}.tgz" --null -T - ) || true
 if [ -n "$BG_PID" ]; then wait "$BG_PID"; echo "bg exit $?" >> "$OUT/bg.log"; tail -15 "$OUT/bg.log"; fi
 wc -l "$ROWS"
