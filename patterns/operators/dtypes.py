@@ -99,3 +99,29 @@ def _out_dtype(src: Src, line0: int) -> list:
             out.append(one_line(f"line {line0 + 1}: .to({mm.group(1)}) -> .to({p}.dtype)", line0,
                                 code[: mm.start()] + f".to({p}.dtype)" + code[mm.end():]))
     return out
+
+
+_DOT = re.compile(r"\btl\.dot\(")
+
+
+@operator("dot_ieee", "dtype", 1, "float32 tl.dot in full precision: input_precision=\"ieee\" (a GPU's default is TF32, "
+          "~1e-3 relative error; inputs that are not float32 ignore it)", global_=True)
+def _dot_ieee(src: Src, line0: int) -> list:
+    out = []
+    for k in src.kernels.values():
+        a, b = k.first, k.last
+        body = list(src.lines[a:b])
+        for i, text in enumerate(body):
+            pieces, at = [], 0
+            for m in _DOT.finditer(text):
+                end = call_span(text, m.end() - 1)
+                if end is None or m.start() < at:
+                    continue
+                if re.search(r"\b(input_precision|allow_tf32)\s*=", text[m.start():end]):
+                    continue
+                pieces.append(text[at:end - 1] + ', input_precision="ieee")')
+                at = end
+            body[i] = "".join(pieces) + text[at:]
+        if body != list(src.lines[a:b]):
+            out.append((f"kernel {k.name}: tl.dot in full float32 (input_precision=\"ieee\", not TF32)", a, b, body))
+    return out

@@ -27,3 +27,18 @@ def test_the_shipped_near_miss_is_repaired_on_cuda_with_an_interpreter_screen(tm
     assert {s["screen_device"] for s in searches} <= {"cpu"}
     reports = [json.loads(p.read_text()) for p in Path(summary.run_dir).glob("candidates/*/report.json")]
     assert reports and {r["device"] for r in reports} == {"cuda"}  # the verdicts are the GPU's
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def test_a_float32_matmul_in_tf32_is_repaired_with_a_full_precision_dot(tmp_path):
+    """The fault only a GPU shows (the interpreter computes the dot in float32): the screen moves to
+    the GPU and the dot_ieee edit, screened early, passes the full verify there."""
+    from kagent.repair.run import repair
+
+    summary = repair(FIXTURES / "matmul_fp32_tf32_dot.py", FIXTURES / "matmul_fp32_problem.py", device="cuda",
+                     runs_dir=tmp_path)
+    assert summary.status == "repaired", summary.reason
+    repaired = Path(summary.repaired_path).read_text()
+    assert 'tl.dot(a, b, input_precision="ieee")' in repaired

@@ -862,6 +862,29 @@ def route_kernel(x_ptr, b_ptr, o_ptr, BLOCK: tl.constexpr):
     assert not any("tl.store(o_ptr, w / biased)" in m for m in made)
 
 
+def test_dot_ieee_asks_every_default_precision_dot_for_full_float32():
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def mm_kernel(a_ptr, b_ptr, c_ptr, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    a = tl.load(a_ptr + r[:, None] * BLOCK + r[None, :])
+    b = tl.load(b_ptr + r[:, None] * BLOCK + r[None, :])
+    acc = tl.dot(a, b) + tl.dot(b, a, allow_tf32=False)
+    acc = tl.dot(a, tl.trans(b), acc)
+    tl.store(c_ptr + r[:, None] * BLOCK + r[None, :], acc)
+''')
+    made = _made(src, OPERATORS["dot_ieee"])
+    assert len(made) == 1
+    assert 'acc = tl.dot(a, b, input_precision="ieee") + tl.dot(b, a, allow_tf32=False)\n' in made[0]
+    assert 'acc = tl.dot(a, tl.trans(b), acc, input_precision="ieee")\n' in made[0]
+    assert _made(Src(made[0]), OPERATORS["dot_ieee"]) == []  # nothing left to ask
+
+
 def test_analog_bound_bounds_the_other_axis_of_a_named_window_mask():
     """A 3x3 window weight that zeroes positions outside the image on one axis only: the other axis's
     index, assigned like the first with its axis names exchanged (`cc = col + (dc - 1)`), gets the
