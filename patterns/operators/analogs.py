@@ -57,13 +57,15 @@ def _kernel_assign(src: Src, line0: int) -> tuple[Kernel | None, ast.Assign | No
     return src.kernel_at(line0), stmt if one else None
 
 
-def _analogs(src: Src, line0: int):
-    """The kernel's one-name assignment at `line0` and each assignment to its axis partner (`sx` / `sy`)."""
+def _analogs(src: Src, line0: int) -> tuple[ast.Assign | None, list[tuple[ast.Assign, dict[str, str]]]]:
+    """The kernel's one-name assignment at `line0`, and each assignment to its axis partner (`sx` / `sy`)
+    with the axis names of its value mapped to their partners (`oy` -> `ox`; empty where none has one)."""
     k, stmt = _kernel_assign(src, line0)
     if k is None or stmt is None:
         return None, []
     target = stmt.targets[0].id
-    return stmt, [o for o in _assigns(k) if o is not stmt and _partner(o.targets[0].id, k.names) == target]
+    return stmt, [(o, {n.id: p for n in nodes_of(o.value, ast.Name) if (p := _partner(n.id, k.names))})
+                  for o in _assigns(k) if o is not stmt and _partner(o.targets[0].id, k.names) == target]
 
 
 def _analog_edit(src: Src, stmt: ast.Assign, other: ast.Assign, new: str) -> tuple | None:
@@ -80,14 +82,9 @@ def _analog_edit(src: Src, stmt: ast.Assign, other: ast.Assign, new: str) -> tup
           "src_x = (ox + 0.5) * sx - 0.5 -> src_y = (oy + 0.5) * sy - 0.5")
 def _sibling_line(src: Src, line0: int) -> list:
     stmt, others = _analogs(src, line0)
-    out = []
-    for other in others:
-        known = src.kernel_at(line0).names
-        # the analog's value with every axis name exchanged (names without a partner kept)
-        swaps = {n.id: p for n in nodes_of(other.value, ast.Name) if (p := _partner(n.id, known))}
-        if swaps and (e := _analog_edit(src, stmt, other, _renamed(other.value, swaps))):
-            out.append(e)
-    return out
+    # the analog's value with every axis name exchanged (names without a partner kept)
+    edits = [_analog_edit(src, stmt, other, _renamed(other.value, swaps)) for other, swaps in others if swaps]
+    return [e for e in edits if e]
 
 
 @operator("sibling_form", "operand", 2, "a line a term short of its axis analog, whose names have no axis "
@@ -95,14 +92,12 @@ def _sibling_line(src: Src, line0: int) -> list:
 def _sibling_form(src: Src, line0: int) -> list:
     stmt, others = _analogs(src, line0)
     out = []
-    for other in others:
-        known = src.kernel_at(line0).names
-        if any(_partner(n.id, known) for n in nodes_of(other.value, ast.Name)):
-            continue  # sibling_line's case
+    for other, swaps in others:
         mine = {n.id for n in nodes_of(stmt.value, ast.Name)}
         theirs = {n.id for n in nodes_of(other.value, ast.Name)}
-        if len(theirs) > 6 or len(list(ast.walk(stmt.value))) >= len(list(ast.walk(other.value))):
-            continue  # only the shorter line borrows the longer one's form
+        # sibling_line's case, or a line not shorter than its analog (only the shorter borrows the form)
+        if swaps or len(theirs) > 6 or len(list(ast.walk(stmt.value))) >= len(list(ast.walk(other.value))):
+            continue
         # the analog's value with one of its own names replaced by one only this line reads
         for a in sorted(theirs - mine)[:3]:
             for b in sorted(mine - theirs)[:2]:
