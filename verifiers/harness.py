@@ -616,7 +616,9 @@ def _special_reach(model64, plain: list, special: list, outs64: list, rows: list
     finite stand-in (stacked), "nan": where the NaNs alone reach}. A finite value the candidate holds
     where an infinity reaches must be one of those truths (an infinity's place in an order is defined);
     where a NaN reaches, any finite value is the kernel's choice (IEEE comparisons with NaN are
-    unordered: torch's topk sorts it first, a Triton kernel's `x > best` never picks it)."""
+    unordered: torch's topk sorts it first, a Triton kernel's `x > best` never picks it), and so where an
+    infinity acts as one (the truth is what it is with every special value a NaN: a row normalised by its
+    infinite norm holds NaNs, which a mining loss's `min` then propagates)."""
     import torch
 
     if len(plain) != len(special):
@@ -650,6 +652,18 @@ def _special_reach(model64, plain: list, special: list, outs64: list, rows: list
                     finite[i].append(b)
                     if at is nan_only:
                         by_nan[i] = moved if by_nan[i] is None else by_nan[i] | moved
+        # an infinity that becomes a NaN on the way (a row normalised by its infinite norm: inf / inf) is a
+        # NaN there: where the truth is what it would be with every special value a NaN, it is the NaNs'
+        inputs = [b if w is None else torch.where(w, torch.full_like(b, math.nan), b) for b, w in zip(special, where)]
+        if rows is not None:
+            inputs = _rows_of(inputs, rows, outs64[0].shape[0], "cpu")
+        with torch.no_grad(), _Float64Everywhere():
+            outs = _outputs(model64(*[_double(_copy_to(x, device)) for x in inputs]))
+        for i, (a, b) in enumerate(zip(outs64, outs)):
+            if reach[i] is not None and isinstance(b, torch.Tensor) and a.shape == b.shape:
+                b = b.double().cpu()
+                as_nan = reach[i] & ((a == b) | (torch.isnan(a) & torch.isnan(b)))
+                by_nan[i] = as_nan if by_nan[i] is None else by_nan[i] | as_nan
     except Exception:  # without it the special case judges every element, as before
         return None
     return [None if r is None else {"reach": r, "finite": torch.stack(f), "nan": n}

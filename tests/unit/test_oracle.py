@@ -220,3 +220,31 @@ def test_expm1_cancellation_is_usable_float32_but_float16_inside_is_not():
     assert cls is None and "usable precision" in msg, msg
     assert compare(ref, truth, torch.selu(x.half()).float(), 0, 8.0)[0] == "precision_loss"
     assert compare(ref, truth, torch.selu(x.bfloat16()).float(), 0, 8.0)[0] is not None
+
+
+def test_an_infinity_that_becomes_a_nan_on_the_way_is_judged_as_a_nan():
+    """A row normalised by its infinite norm holds NaNs (inf / inf); the reference's NaN-propagating min
+    then leaves that anchor's loss 0 where a kernel whose min skips NaN mines the other pairs. Both are
+    IEEE choices: the element counts as decided by a NaN. An element an infinity reaches through a defined
+    order (a max that returns it) is not."""
+    import math
+
+    from kagent.verifiers.harness import _special_reach
+
+    class Mining(torch.nn.Module):
+        def forward(self, x):
+            xn = x / x.norm(dim=1, keepdim=True)
+            lo = xn.min(dim=1).values  # NaN for a row holding one
+            return torch.where(torch.isnan(lo), torch.zeros_like(lo), lo), x.max(dim=1).values
+
+    plain = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], dtype=torch.float64)
+    special = plain.clone()
+    special[0, 1] = math.inf
+    special[2, 0] = math.nan
+    model = Mining().double()
+    outs64 = list(model(special))
+    reach = _special_reach(model, [plain], [special], outs64, None, "cpu")
+    loss, top = reach
+    assert loss["reach"].tolist() == [True, False, True]
+    assert loss["nan"].tolist() == [True, False, True]  # the infinity's row too: inf / inf
+    assert top["reach"][0] and not top["nan"][0]  # max returns the infinity: a defined place
