@@ -190,6 +190,31 @@ def _epilogue(src: Src, line0: int) -> list:
     return out
 
 
+@operator("factor_scope", "operand", 2, "a factor applied to the whole sum where it scales one term, or the "
+          "reverse: (h + k * v) * d <-> h * d + k * v (a decay applied after the update instead of before)",
+          scopes=("kernel", "cuda"))
+def _factor_scope(src: Src, line0: int) -> list:
+    out = []
+    add = (ast.Add, ast.Sub)
+    for node in _stmt_nodes(src, line0, ast.BinOp):
+        if not isinstance(node.op, ast.Mult):
+            continue
+        for total, factor in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(total, ast.BinOp) and isinstance(total.op, add):
+                a, b, f, op = ast.unparse(total.left), ast.unparse(total.right), ast.unparse(factor), _op(total)
+                for new in (f"{a} * {f} {op} {b}", f"{a} {op} {b} * {f}"):
+                    if e := _swap(src, node, new, f"`{ast.unparse(node)}` -> `{new}`"):
+                        out.append(e)
+    for node in _stmt_nodes(src, line0, ast.BinOp):
+        # `h * d + kv` -> `(h + kv) * d`: the factor of one term over both
+        if isinstance(node.op, add) and isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Mult):
+            a, f, b = ast.unparse(node.left.left), ast.unparse(node.left.right), ast.unparse(node.right)
+            new = f"({a} {_op(node)} {b}) * {f}"
+            if e := _swap(src, node, new, f"`{ast.unparse(node)}` -> `{new}`"):
+                out.append(e)
+    return out[:4]
+
+
 def size_names(src: Src, line0: int) -> list[str]:
     """Integer sizes in scope at a line: a kernel's non-pointer, non-constexpr parameters; in host
     code, names unpacked from `.shape` and `x.shape[i]` / `x.numel()` of forward's tensors."""

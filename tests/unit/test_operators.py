@@ -885,6 +885,30 @@ def mm_kernel(a_ptr, b_ptr, c_ptr, BLOCK: tl.constexpr):
     assert _made(Src(made[0]), OPERATORS["dot_ieee"]) == []  # nothing left to ask
 
 
+def test_factor_scope_moves_a_decay_between_the_state_and_the_whole_update():
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def gla_kernel(k_ptr, v_ptr, g_ptr, o_ptr, T, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    state = tl.zeros((BLOCK, BLOCK), dtype=tl.float32)
+    for t in range(T):
+        k = tl.load(k_ptr + t * BLOCK + r)
+        v = tl.load(v_ptr + t * BLOCK + r)
+        decay = tl.exp(tl.load(g_ptr + t * BLOCK + r))
+        state = (state + k[:, None] * v[None, :]) * decay[:, None]
+        h = state * decay[:, None] + k[:, None]
+    tl.store(o_ptr + r[:, None] * BLOCK + r[None, :], state + h)
+''')
+    made = _made(src, OPERATORS["factor_scope"])
+    assert any("state = state * decay[:, None] + k[:, None] * v[None, :]\n" in m for m in made)
+    assert any("h = (state + k[:, None]) * decay[:, None]\n" in m for m in made)
+
+
 def test_analog_bound_bounds_the_other_axis_of_a_named_window_mask():
     """A 3x3 window weight that zeroes positions outside the image on one axis only: the other axis's
     index, assigned like the first with its axis names exchanged (`cc = col + (dc - 1)`), gets the
