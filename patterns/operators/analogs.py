@@ -541,6 +541,46 @@ def _analog_address(src: Src, line0: int) -> list:
     return out
 
 
+def _load_address(a: ast.Assign) -> tuple[str, list[str]] | None:
+    """(base pointer, offset terms as text) of `x = tl.load(ptr + t1 + ...)`."""
+    call = a.value
+    if not isinstance(call, ast.Call) or not (parts := _address(call)):
+        return None
+    return parts[0], [ast.unparse(t) for t in parts[1]]
+
+
+@operator("twin_address", "stride", 2, "two loads of one pointer at the same address into a numbered pair "
+          "(k1, k2) where another pair differs by a term: k2's address gets it (q2 = q_ptr + ... + D beside q1)",
+          scopes=("kernel",))
+def _twin_address(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    stmt = _stmt_at(src, line0)
+    if k is None or not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                         and isinstance(stmt.targets[0], ast.Name)) or not (mine := _load_address(stmt)):
+        return []
+    loads = [(a, parts) for a in _assigns(k) if (parts := _load_address(a))]
+    name = stmt.targets[0].id
+
+    def paired(x: str, y: str) -> bool:  # k1 / k2: one character apart, a digit
+        return len(x) == len(y) and sum(c != d for c, d in zip(x, y)) == 1 and x != y and (
+            any(c.isdigit() for c in x) and any(c.isdigit() for c in y))
+
+    if not any(a is not stmt and paired(a.targets[0].id, name) and parts == mine for a, parts in loads):
+        return []
+    extra: list[str] = []  # the terms a numbered pair's second load adds to its first's
+    for a, (ptr, terms) in loads:
+        for b, (optr, oterms) in loads:
+            if ptr == optr and paired(a.targets[0].id, b.targets[0].id) and a.lineno < b.lineno \
+                    and all(t in oterms for t in terms):
+                extra += [t for t in oterms if t not in terms and t not in extra]
+    out = []
+    for t in extra[:3]:
+        new = f"{ast.unparse(stmt.value.args[0])} + {t}"
+        if e := _replace(src, [(stmt.value.args[0], new)], f"`{name}`'s address + `{t}`, as its pair's sibling"):
+            out.append(e)
+    return out
+
+
 @operator("dead_partner", "operand", 2, "a value computed and never used, the partner of a name the line reads: "
           "gscore from m1 where m2 = the second best -> m1 + m2; store h_xy where h_yx -> tl.maximum(h_xy, h_yx)")
 def _dead_partner(src: Src, line0: int) -> list:

@@ -909,6 +909,28 @@ def gla_kernel(k_ptr, v_ptr, g_ptr, o_ptr, T, BLOCK: tl.constexpr):
     assert any("h = (state + k[:, None]) * decay[:, None]\n" in m for m in made)
 
 
+def test_twin_address_gives_a_duplicated_load_the_term_its_pairs_sibling_has():
+    """Differential attention: q1 / q2 read the two halves of a row (`+ D`); k2 reads k1's half."""
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def diff_kernel(q_ptr, k_ptr, o_ptr, D, W, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    q1 = tl.load(q_ptr + r * W + r)
+    q2 = tl.load(q_ptr + r * W + D + r)
+    k1 = tl.load(k_ptr + r * W + r)
+    k2 = tl.load(k_ptr + r * W + r)
+    tl.store(o_ptr + r, q1 * k1 - q2 * k2)
+''')
+    made = _made(src, OPERATORS["twin_address"])
+    assert any("    k2 = tl.load(k_ptr + r * W + r + D)\n" in m for m in made)
+    assert not any("q2 = tl.load(q_ptr + r * W + D + r + D)" in m for m in made)  # an address of its own
+
+
 def test_analog_bound_bounds_the_other_axis_of_a_named_window_mask():
     """A 3x3 window weight that zeroes positions outside the image on one axis only: the other axis's
     index, assigned like the first with its axis names exchanged (`cc = col + (dc - 1)`), gets the
