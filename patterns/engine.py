@@ -154,7 +154,8 @@ def search_candidates(
 LAUNCH_OPERATORS = ("grid_cdiv", "grid_axis", "block_pow2", "drop_cap", "cuda_grid_ceil")
 LAUNCH_FIRST = 4
 EVIDENCE_OPERATORS = ("named_form", "dropped_argument", "dead_condition", "scan_copy", "pair_mask", "analog_address",
-                      "dead_partner", "sibling_form", "dot_ieee", "twin_address")
+                      "dead_partner", "sibling_form", "dot_ieee", "twin_address",
+                      "stride_order")
 EVIDENCE_EACH = 2
 
 

@@ -422,3 +422,28 @@ def _named_form_arg(src: Src, line0: int) -> list:
             out.append((f"line {arg.lineno}: {p} gets `{new}`", arg.lineno - 1, arg.lineno,
                         [line[:arg.col_offset] + new + line[arg.end_col_offset:]]))
     return out
+
+
+@operator("stride_order", "stride", 1, "a tensor's strides passed in descending dimension order where the "
+          "kernel's parameters run in ascending order: t.stride(1), t.stride(0) -> t.stride(0), t.stride(1)",
+          global_=True)
+def _stride_order(src: Src, line0: int) -> list:
+    """Evidence in the text: honest code that reads a transpose passes its strides so on purpose, and the
+    screen tells the two apart; one edit per reversed pair."""
+    out = []
+    for call in nodes_of(src.tree, ast.Call):
+        args = call.args
+        for a, b in zip(args, args[1:]):
+            ma, mb = (re.fullmatch(r"(\w+(?:\.\w+)*)\.stride\((\d+)\)", ast.unparse(x)) for x in (a, b))
+            if not (ma and mb) or ma.group(1) != mb.group(1) or int(ma.group(2)) <= int(mb.group(2)):
+                continue
+            if a.lineno != b.lineno or a.lineno != a.end_lineno:
+                continue
+            line0 = a.lineno - 1
+            text = src.lines[line0]
+            new = text[:a.col_offset] + ast.unparse(b) + text[a.end_col_offset:b.col_offset] + ast.unparse(a) \
+                + text[b.end_col_offset:]
+            if text.isascii():
+                out.append(one_line(f"line {line0 + 1}: strides in ascending order: {ast.unparse(b)}, {ast.unparse(a)}",
+                                    line0, new))
+    return out

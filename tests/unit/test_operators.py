@@ -931,6 +931,28 @@ def diff_kernel(q_ptr, k_ptr, o_ptr, D, W, BLOCK: tl.constexpr):
     assert not any("q2 = tl.load(q_ptr + r * W + D + r + D)" in m for m in made)  # an address of its own
 
 
+def test_stride_order_puts_a_reversed_stride_pair_back_in_ascending_order():
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(t_ptr, o_ptr, s_i, s_j, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    tl.store(o_ptr + r, tl.load(t_ptr + r * s_i + r * s_j))
+
+
+def run(t, o):
+    k[(1,)](t, o, t.stride(1), t.stride(0), BLOCK=16)
+    k[(1,)](t, o, t.stride(0), t.stride(1), BLOCK=16)
+''')
+    made = _made(src, OPERATORS["stride_order"])
+    assert len(made) == 1 and "    k[(1,)](t, o, t.stride(0), t.stride(1), BLOCK=16)\n    k[(1,)](t, o, t.stride(0)" in made[0]
+
+
 def test_analog_bound_bounds_the_other_axis_of_a_named_window_mask():
     """A 3x3 window weight that zeroes positions outside the image on one axis only: the other axis's
     index, assigned like the first with its axis names exchanged (`cc = col + (dc - 1)`), gets the
