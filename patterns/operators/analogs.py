@@ -693,3 +693,34 @@ def _source_value(src: Src, line0: int) -> list:
             if e:
                 out.append(e)
     return out[:4]
+
+
+@operator("unused_load", "operand", 2, "a pointer parameter the kernel never reads, loaded like its sibling and "
+          "added where the sibling's value ends up: z = alpha -> z = alpha + tl.load(end_ptr + offs, ...) beside "
+          "alpha = tl.load(start_ptr + offs, ...) + ...", global_=True)
+def _unused_load(src: Src, line0: int) -> list:
+    out = []
+    for k in src.kernels.values():
+        read = {n.id for n in nodes_of(k.node, ast.Name) if isinstance(n.ctx, ast.Load)}
+        unused = [p for p in k.params if _PTR.search(p) and p not in read]
+        if not unused:
+            continue
+        # a sibling: a one-line assignment that adds a load of another pointer parameter read by no other
+        # load with the same offsets (start_ptr + offs_j beside an unused end_ptr)
+        sibs = [(a, c) for a in _assigns(k) for c in nodes_of(a.value, ast.Call) if (parts := _address(c))
+                and parts[0] in k.params and isinstance(a.value, ast.BinOp) and isinstance(a.value.op, ast.Add)]
+        loops = [f for f in nodes_of(k.node, ast.For)]
+        for p in unused:
+            for a, call in sibs[:2]:
+                load = ast.unparse(call).replace(_address(call)[0], p, 1)
+                name = a.targets[0].id
+                # where the sibling's value ends up: assignments after it, outside loops, that read it
+                later = [b for b in _assigns(k) if b.lineno > a.lineno and any(
+                    n.id == name for n in nodes_of(b.value, ast.Name))
+                    and not any(f.lineno <= b.lineno <= (f.end_lineno or f.lineno) for f in loops)]
+                for b in later[:2]:
+                    new = f"{ast.unparse(b.value)} + {load}"
+                    if e := _replace(src, [(b.value, new)], f"`{b.targets[0].id}` + the unused `{p}`, loaded like "
+                                     f"`{_address(call)[0]}`"):
+                        out.append(e)
+    return out

@@ -953,6 +953,29 @@ def run(t, o):
     assert len(made) == 1 and "    k[(1,)](t, o, t.stride(0), t.stride(1), BLOCK=16)\n    k[(1,)](t, o, t.stride(0)" in made[0]
 
 
+def test_unused_load_adds_the_never_read_pointer_where_its_siblings_value_ends_up():
+    """Viterbi: the start transitions are added to the first scores; the end transitions, never read,
+    belong on the final scores, outside the time loop."""
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def viterbi_kernel(em_ptr, start_ptr, end_ptr, out_ptr, T, C, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    mask = offs < C
+    alpha = tl.load(start_ptr + offs, mask=mask, other=float("-inf")) + tl.load(em_ptr + offs, mask=mask, other=0.0)
+    for t in range(1, T):
+        alpha = alpha + tl.load(em_ptr + t * C + offs, mask=mask, other=0.0)
+    z = alpha
+    tl.store(out_ptr, tl.max(z, axis=0))
+''')
+    made = _made(src, OPERATORS["unused_load"])
+    assert made == [src.source.replace("    z = alpha\n", '    z = alpha + tl.load(end_ptr + offs, mask=mask, other=float("-inf"))\n')]
+
+
 def test_analog_bound_bounds_the_other_axis_of_a_named_window_mask():
     """A 3x3 window weight that zeroes positions outside the image on one axis only: the other axis's
     index, assigned like the first with its axis names exchanged (`cc = col + (dc - 1)`), gets the
