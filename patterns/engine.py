@@ -155,7 +155,7 @@ LAUNCH_OPERATORS = ("grid_cdiv", "grid_axis", "block_pow2", "drop_cap", "cuda_gr
 LAUNCH_FIRST = 4
 EVIDENCE_OPERATORS = ("named_form", "dropped_argument", "dead_condition", "scan_copy", "pair_mask", "analog_address",
                       "dead_partner", "sibling_form", "dot_ieee", "twin_address",
-                      "stride_order", "unused_load")
+                      "stride_order", "unused_load", "carried_pair", "scan_inclusive")
 EVIDENCE_EACH = 2
 
 

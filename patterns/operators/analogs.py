@@ -724,3 +724,29 @@ def _unused_load(src: Src, line0: int) -> list:
                                      f"`{_address(call)[0]}`"):
                         out.append(e)
     return out
+
+
+@operator("carried_pair", "operand", 2, "after a loop, one of two values the loop carries and combines read alone: "
+          "the loop reads `alpha + blank_prev`, the epilogue `alpha` -> `alpha + blank_prev` (the last step's term)",
+          scopes=("kernel",))
+def _carried_pair(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    stmt = _stmt_at(src, line0)
+    if k is None or stmt is None or not isinstance(stmt, (ast.Assign, ast.Expr)):
+        return []
+    loops = [f for f in nodes_of(k.node, ast.For) if (f.end_lineno or f.lineno) < stmt.lineno]
+    if not loops:
+        return []
+    loop = max(loops, key=lambda f: f.end_lineno or f.lineno)  # the loop just before the line
+    carried = {t.id for a in nodes_of(loop, ast.Assign) for t in a.targets if isinstance(t, ast.Name)}
+    pairs = [b for b in nodes_of(loop, ast.BinOp) if isinstance(b.op, (ast.Add, ast.Sub, ast.Mult))
+             and isinstance(b.left, ast.Name) and isinstance(b.right, ast.Name)
+             and {b.left.id, b.right.id} <= carried and b.left.id != b.right.id]
+    out = []
+    for n in nodes_of(stmt.value, ast.Name):
+        for b in pairs:
+            if n.id == b.left.id and not any(m.id == b.right.id for m in nodes_of(stmt.value, ast.Name)):
+                new = f"({ast.unparse(b)})"
+                if (e := _replace(src, [(n, new)], f"`{n.id}` -> `{new}` as the loop combines them")) and e not in out:
+                    out.append(e)
+    return out[:3]

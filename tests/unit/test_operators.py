@@ -977,6 +977,29 @@ def viterbi_kernel(em_ptr, start_ptr, end_ptr, out_ptr, T, C, BLOCK: tl.constexp
     assert not any("alpha = alpha + tl.load(em_ptr + t * C + offs, mask=mask, other=0.0) + " in m for m in made)  # not in the loop
 
 
+def test_carried_pair_completes_a_loop_combination_read_alone_after_the_loop():
+    """RNN-T: the loop reads `alpha + blank_prev`; the final loss needs the last blank too."""
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def rnnt_kernel(b_ptr, o_ptr, T, BLOCK: tl.constexpr):
+    u = tl.arange(0, BLOCK)
+    alpha = tl.zeros((BLOCK,), tl.float32)
+    blank_prev = tl.zeros((BLOCK,), tl.float32)
+    for t in range(T):
+        alpha = alpha + blank_prev
+        blank_prev = tl.load(b_ptr + t * BLOCK + u)
+    loss = -tl.sum(alpha, axis=0)
+    tl.store(o_ptr, loss)
+''')
+    made = _made(src, OPERATORS["carried_pair"])
+    assert made == [src.source.replace("-tl.sum(alpha, axis=0)", "-tl.sum((alpha + blank_prev), axis=0)")]
+
+
 def test_analog_bound_bounds_the_other_axis_of_a_named_window_mask():
     """A 3x3 window weight that zeroes positions outside the image on one axis only: the other axis's
     index, assigned like the first with its axis names exchanged (`cc = col + (dc - 1)`), gets the
