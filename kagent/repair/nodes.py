@@ -518,7 +518,19 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
     }, indent=1))
     emit(ctx, "search", base=state.base_index, tried=len(search.tried), left=len(search.pending),
          outcome=prop.status, origin=prop.origin)
+    if prop.status in ("wall_time", "exhausted"):
+        searches = [v for k, v in ctx.cache.items() if isinstance(k, tuple) and k[:1] == ("search",)]
+        prop = prop.model_copy(update={"message": searched_in_all(searches, prop.message)})
     return prop
+
+
+def searched_in_all(searches: list[Any], message: str) -> str:
+    """The search's explanation counts the current base's edits: where the run moved bases, its total
+    goes first (a run that screened 2,300 edits from three bases read as "8 candidates")."""
+    if len(searches) < 2:
+        return message
+    total = sum(len(s.tried) for s in searches)
+    return f"{len(searches)} bases searched, {total} candidates screened in all; the last base's: {message}"
 
 
 def guard(state: RepairState, ctx: RepairContext) -> dict[str, Any]:

@@ -267,3 +267,14 @@ def test_a_better_candidate_waits_while_the_bases_other_screen_survivors_are_ver
     monkeypatch.setattr(nodes, "emit", lambda *a, **k: None)
     upd = nodes._adopt_deferred(state, ctx)
     assert upd["base_index"] == 1 and upd["deferred_base"] is None and upd["base_trail"] == [0]
+
+
+def test_a_run_that_moved_bases_explains_with_its_total_first():
+    from kagent.repair.nodes import searched_in_all
+
+    one = Search(base_hash="a", pending=[])
+    assert searched_in_all([one], "the edit search screened 0 candidates") == "the edit search screened 0 candidates"
+    first, last = Search(base_hash="a", pending=[_cand(0, "a = 10", 0.9)]), Search(base_hash="b", pending=[])
+    _run(first, FakeScreener({"a = 10", "zzz"}))
+    msg = searched_in_all([first, last], "the edit search screened 0 candidates (none)")
+    assert msg.startswith("2 bases searched, 1 candidates screened in all; the last base's: the edit search screened 0")
