@@ -72,11 +72,23 @@ def _function_pair(src: Src, line0: int) -> list:
         other = _PAIRS.get(name)
         if other is None:
             continue
-        new = f"{other}({', '.join(ast.unparse(a) for a in n.args)})"
+        new = f"{other}({', '.join(ast.unparse(a) for a in [*n.args, *n.keywords])})"
         e = _swap(src, n, new, f"{name} -> {other}")
         if e:
             out.append(e)
+        # a max over a where-fill of -inf turned into a min needs the fill's sign too (the identity)
+        flipped = _flip_infinities(new)
+        if flipped != new and name in ("tl.max", "tl.min") and (e := _swap(src, n, flipped, f"{name} -> {other}, "
+                                                                          "its fill's infinity flipped")):
+            out.append(e)
     return out[:4]
+
+
+def _flip_infinities(text: str) -> str:
+    marks = {"-float('inf')": "\0P", "float('-inf')": "\0P", "float('inf')": "\0N"}
+    for k, v in marks.items():
+        text = text.replace(k, v)
+    return text.replace("\0P", "float('inf')").replace("\0N", "float('-inf')")
 
 
 def _assignment(src: Src, line0: int) -> ast.Assign | ast.AugAssign | None:

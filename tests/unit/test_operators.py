@@ -1000,6 +1000,26 @@ def rnnt_kernel(b_ptr, o_ptr, T, BLOCK: tl.constexpr):
     assert made == [src.source.replace("-tl.sum(alpha, axis=0)", "-tl.sum((alpha + blank_prev), axis=0)")]
 
 
+def test_function_pair_keeps_the_axis_and_flips_the_fill_of_a_masked_reduction():
+    """The hardest positive is a min over a +inf fill; written as a max over -inf, both change."""
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(s_ptr, o_ptr, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    sim = tl.load(s_ptr + r[:, None] * BLOCK + r[None, :])
+    hardest = tl.max(tl.where(sim > 0, sim, float("-inf")), axis=1)
+    tl.store(o_ptr + r, hardest)
+''')
+    made = _made(src, OPERATORS["function_pair"])
+    assert any("hardest = tl.min(tl.where(sim > 0, sim, float('inf')), axis=1)\n" in m for m in made)
+    assert any("hardest = tl.min(tl.where(sim > 0, sim, float('-inf')), axis=1)\n" in m for m in made)
+
+
 def test_analog_bound_bounds_the_other_axis_of_a_named_window_mask():
     """A 3x3 window weight that zeroes positions outside the image on one axis only: the other axis's
     index, assigned like the first with its axis names exchanged (`cc = col + (dc - 1)`), gets the
