@@ -900,20 +900,20 @@ def _call(model, inputs: list, device: str, allocator, guard_kind: str, poison_k
     return _Run(outs, guards, list(allocs), args, pristine)
 
 
-def _canaries_can_tell(main: _Run, device: str, job: dict) -> bool:
-    """Can the two canary runs (guards and fresh allocations refilled with other values) find anything
-    the main run has not? Under the CPU interpreter's bounds check (verifiers/bounds.py) every read past
-    a buffer's end is caught where it happens, and an element never written keeps the main run's NaN
-    fill: floating outputs with no NaN were written everywhere, and the two runs (two more calls, the
-    most expensive part of a large case) cannot change the verdict."""
+def _canary_runs(main: _Run, device: str, job: dict) -> tuple[bool, bool]:
+    """Which canary runs can find anything the main run has not: (guards refilled with other values,
+    fresh allocations refilled with other values). Under the CPU interpreter's bounds check
+    (verifiers/bounds.py) every read past a buffer's end is caught where it happens, so the guard run
+    cannot change the verdict; and an element never written keeps the main run's NaN fill, so where
+    every output is floating and free of NaN (written everywhere) the poison run cannot either. The
+    runs are the most expensive part of a large case (a 4097-row case: two more calls of ~60 s)."""
     import torch
 
     if device != "cpu" or not job.get("bounds_check") or not bounds.intact():
-        return True
-    for o in main.outputs:
-        if not isinstance(o, torch.Tensor) or not o.dtype.is_floating_point or bool(torch.isnan(o).any()):
-            return True
-    return False
+        return True, True
+    poison = any(not isinstance(o, torch.Tensor) or not o.dtype.is_floating_point or bool(torch.isnan(o).any())
+                 for o in main.outputs)
+    return False, poison
 
 
 NONCONTIGUOUS_CASE = "noncontiguous"
@@ -1478,19 +1478,24 @@ def run_candidate(job: dict, emit: Emit) -> None:
                     record["step_s"]["noncontiguous"] = round(time.monotonic() - t, 3)
             runs = [main]
             again = None
-            if case["full_checks"] and _canaries_can_tell(main, device, job):
-                alt_guard = _call(model, data["inputs"], device, allocator, "alt", "nan")
-                alt_poison = _call(model, data["inputs"], device, allocator, "nan", "alt")
-                runs += [alt_guard, alt_poison]
-                oob, uninit = _diff_outputs(main.outputs, alt_guard.outputs), _diff_outputs(main.outputs, alt_poison.outputs)
+            guard_run, poison_run = _canary_runs(main, device, job) if case["full_checks"] else (False, False)
+            if guard_run or poison_run:
+                alt_guard = _call(model, data["inputs"], device, allocator, "alt", "nan") if guard_run else None
+                alt_poison = _call(model, data["inputs"], device, allocator, "nan", "alt") if poison_run else None
+                probes = [r for r in (alt_guard, alt_poison) if r is not None]
+                runs += probes
+
+                def differ(probe: _Run | None, noise: list | None = None) -> list[dict]:
+                    return [] if probe is None else _diff_outputs(main.outputs, probe.outputs, noise=noise)
+
+                oob, uninit = differ(alt_guard), differ(alt_poison)
                 if oob or uninit:  # identical runs tell canary effects from run-to-run noise
                     reruns = _noise_reruns(lambda: _call(model, data["inputs"], device, allocator, "nan", "nan"), main)
                     runs += reruns
                     again = reruns[0]
                     noise = _noisiest(main.outputs, reruns)
                     if noise is not None:
-                        oob = _diff_outputs(main.outputs, alt_guard.outputs, noise=noise)
-                        uninit = _diff_outputs(main.outputs, alt_poison.outputs, noise=noise)
+                        oob, uninit = differ(alt_guard, noise), differ(alt_poison, noise)
                 record["oob_read"], record["uninitialized"] = oob, uninit
             if case["determinism"]:
                 if again is None:

@@ -32,23 +32,24 @@ def test_allocations_are_poisoned_guarded_and_can_be_bypassed():
 
 def test_canary_runs_are_skipped_only_where_they_cannot_change_the_verdict(monkeypatch):
     from kagent.verifiers import bounds
-    from kagent.verifiers.harness import _canaries_can_tell, _Run
+    from kagent.verifiers.harness import _canary_runs, _Run
 
     # as in a worker after bounds.install() (not called here: it would patch this process's interpreter)
     monkeypatch.setattr(bounds, "_installed", True)
     monkeypatch.setattr(bounds, "_patched", [])
     job = {"bounds_check": True}
     written = _Run([torch.ones(4, 3)], [], [], [], [])
-    assert not _canaries_can_tell(written, "cpu", job)  # every element written, every access checked
-    assert _canaries_can_tell(_Run([torch.tensor([1.0, float("nan")])], [], [], [], []), "cpu", job)  # never written?
-    assert _canaries_can_tell(_Run([torch.ones(3, dtype=torch.int32)], [], [], [], []), "cpu", job)  # no NaN fill
-    assert _canaries_can_tell(written, "cuda", job)  # no bounds check on the GPU
-    assert _canaries_can_tell(written, "cpu", {"bounds_check": False})
+    # (guard run, poison run): every access checked, so no guard run on the CPU
+    assert _canary_runs(written, "cpu", job) == (False, False)  # every element written
+    assert _canary_runs(_Run([torch.tensor([1.0, float("nan")])], [], [], [], []), "cpu", job) == (False, True)  # never written?
+    assert _canary_runs(_Run([torch.ones(3, dtype=torch.int32)], [], [], [], []), "cpu", job) == (False, True)  # no NaN fill
+    assert _canary_runs(written, "cuda", job) == (True, True)  # no bounds check on the GPU
+    assert _canary_runs(written, "cpu", {"bounds_check": False}) == (True, True)
     monkeypatch.setattr(bounds, "_enabled", False)  # switched off in the worker: the canaries stay
-    assert _canaries_can_tell(written, "cpu", job)
+    assert _canary_runs(written, "cpu", job) == (True, True)
     monkeypatch.setattr(bounds, "_enabled", True)
     monkeypatch.setattr(bounds, "_patched", [(bounds._State, "__init__", None)])  # a wrapper replaced
-    assert _canaries_can_tell(written, "cpu", job)
+    assert _canary_runs(written, "cpu", job) == (True, True)
 
 
 def test_run_to_run_noise_is_looked_for_before_a_canary_difference_counts(monkeypatch):
