@@ -297,6 +297,7 @@ class Search(BaseModel):
     combined: bool = False
     twinned: bool = False
     extended: bool = False  # the second tier (every small rewrite of the suspected lines) was added
+    tiers: int = 0  # how many later tiers were added (the second, then the rewrites of less suspected lines)
     proposed: list[str] = []  # hashes sent to the full verifier
     screen_note: str = ""
     screen_cases: list[str] = []  # the cases the screen judged on (more may be added by the full verifier's failures)
@@ -405,12 +406,14 @@ def search_propose(
     base_runs: bool = False,
     more: Callable[[set[str]], list[Any]] | None = None,
     more_batch: int = 48,
+    more_tiers: int = 1,
 ) -> Proposal:
     """The next candidate of the search: a screen survivor if there is one; else screen the next
     batch (the first with the base itself, for its score); when singles are spent, pairs of the
     singles that reduced the error; an improvement that halves what fails (the full verifier may
     make it the next base); then the second tier (`more(screened source hashes)`, in batches of
-    `more_batch`) and pairs of both tiers' improvements; last the best improvements. Without a screener: the candidates in rank order
+    `more_batch`) and pairs of both tiers' improvements, up to `more_tiers` times while `more` has
+    candidates (the caller reads `search.tiers` to tell which tier to give); last the best improvements. Without a screener: the candidates in rank order
     (generate-and-validate), the second tier left out."""
     t0 = clock()
     seen = set(seen_hashes)
@@ -469,14 +472,17 @@ def search_propose(
         # before the second tier only an improvement that halves what fails (one of two faults
         # fixed): a smaller one made the next base sends the search away from the one-edit fix
         # this base's rewrites hold (124 of 134 logged repairs were found at the first base)
-        c = _next_improvement(search, seen, max_improvements,
-                              strong=None if search.extended or more is None else search.base_score)
+        more_left = more is not None and search.tiers < more_tiers
+        c = _next_improvement(search, seen, max_improvements, strong=search.base_score if more_left else None)
         if c is not None:
             return propose(c, "reduces the error on the screen")
-        if not search.extended and more is not None and (rem is None or rem >= 20):
+        if more_left and (rem is None or rem >= 20):
             search.extended = True
+            search.tiers += 1
             search.pending = more(set(search.scores))
-            search.combined = False  # pairs again, of the second tier's improvements
+            if not search.pending:
+                search.tiers = more_tiers  # nothing more to give
+            search.combined = False  # pairs again, of the later tier's improvements
             continue
         c = _next_improvement(search, seen, max_improvements)
         if c is not None:

@@ -160,14 +160,15 @@ EVIDENCE_EACH = 2
 
 
 def grammar_candidates(source: str, sites: list[tuple[int, float]], *, skip: set[str] | None = None,
-                       limit: int = 2000) -> list[Candidate]:
-    """The search's second tier, after the operators: every one-node rewrite of the most suspected
-    lines (patterns/operators/grammar.py), best first; `skip`: sources already screened."""
+                       limit: int = 2000, start: int = 0, max_lines: int = 10) -> list[Candidate]:
+    """The search's second tier, after the operators: every one-node rewrite of the `max_lines` most
+    suspected lines past the `start` most suspected (patterns/operators/grammar.py), best first;
+    `skip`: sources already screened."""
     from kagent.patterns.operators.grammar import grammar_edits
 
     return [Candidate(source=new, origin=f"rewrite {e.operator.removeprefix('grammar_')}@{e.line}: {e.description}",
                       operator=e.operator, family=e.family, line=e.line, priority=p, edit=e)
-            for p, e, new in grammar_edits(source, sites, limit=limit, skip=skip)]
+            for p, e, new in grammar_edits(source, sites, limit=limit, skip=skip, start=start, max_lines=max_lines)]
 
 
 def fit_candidates(source: str, sites: list[tuple[int, float]],

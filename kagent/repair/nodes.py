@@ -494,13 +494,19 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
     left = remaining_s(state, ctx, t0)
     sites = [(x.line, x.score) for x in loc.sites]
 
-    def second_tier(screened: set[str]) -> list[Any]:
+    def later_tier(screened: set[str]) -> list[Any]:
+        """The second tier (fitted literals, the rewrites of the ten most suspected lines); then, where
+        the clock still allows, the rewrites of the next twenty lines (a kernel of many alike lines,
+        three stores and three sums for x, y, z, ranks its one faulty math line 19th)."""
         if not ctx.config.search_rewrites:
             return []
-        cands = fit_candidates(base_src, sites, lambda sources: _screen_errors(screener, sources)) if screener else []
-        cands += grammar_candidates(base_src, sites, limit=ctx.config.search_rewrites)
+        if search.tiers == 1:
+            cands = fit_candidates(base_src, sites, lambda sources: _screen_errors(screener, sources)) if screener else []
+            cands += grammar_candidates(base_src, sites, limit=ctx.config.search_rewrites)
+        else:
+            cands = grammar_candidates(base_src, sites, limit=ctx.config.search_rewrites, start=10, max_lines=20)
         cands = [c for c in cands if source_hash(c.source) not in screened]
-        emit(ctx, "search_rewrites", base=state.base_index, candidates=len(cands))
+        emit(ctx, "search_rewrites", base=state.base_index, tier=search.tiers + 1, candidates=len(cands))
         return cands
 
     prop = search_propose(base_src, search, screener=screener, combine_fn=combined, seen_hashes=state.seen_hashes,
@@ -508,7 +514,7 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
                           first_batch=ctx.config.search_first_batch, batch=ctx.config.search_batch,
                           max_improvements=ctx.config.search_improvements,
                           base_runs=report.failure_class not in guards.RUN_FAILURES,
-                          more=second_tier, more_batch=ctx.config.search_rewrite_batch)
+                          more=later_tier, more_batch=ctx.config.search_rewrite_batch, more_tiers=2)
     (ctx.run.path / f"search_{state.base_index}.json").write_text(json.dumps({
         "base": state.base_index, "base_screen_score": search.base_score,
         "screen_cases": getattr(screener, "case_names", []), "screen_device": getattr(screener, "device", None),

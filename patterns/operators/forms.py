@@ -186,6 +186,61 @@ def _missing_bitmask(src: Src, line0: int) -> list:
     return out
 
 
+def _field_bits(n: ast.expr, defs: dict[str, ast.expr], depth: int = 0) -> int | None:
+    """Bits of an unsigned bit field: `x & 15` -> 4, `lo | (hi << 4)` -> 4 + bits(hi); a name by the
+    kernel's one assignment of it (`defs`)."""
+    if depth > 4:
+        return None
+    if isinstance(n, ast.Name) and n.id in defs:
+        return _field_bits(defs[n.id], defs, depth + 1)
+    if isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitAnd):
+        for c in (n.right, n.left):
+            if isinstance(c, ast.Constant) and isinstance(c.value, int) and c.value > 0 and (c.value + 1) & c.value == 0:
+                return c.value.bit_length()
+    if isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitOr):
+        for hi in (n.right, n.left):
+            if isinstance(hi, ast.BinOp) and isinstance(hi.op, ast.LShift) and isinstance(hi.right, ast.Constant) \
+                    and isinstance(hi.right.value, int):
+                top = _field_bits(hi.left, defs, depth + 1)
+                return hi.right.value + top if top else None
+    return None
+
+
+def _defs_before(k: Kernel, line0: int) -> dict[str, ast.expr]:
+    """The value each name of the kernel was last assigned before line `line0` (0-based)."""
+    out: dict[str, ast.expr] = {}
+    for a in sorted(nodes_of(k.node, ast.Assign), key=lambda a: a.lineno):
+        if a.lineno - 1 < line0 and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name):
+            out[a.targets[0].id] = a.value
+    return out
+
+
+@operator("signed_field", "operand", 2, "an unsigned bit field used without its zero point: `q = lo | (hi << 4)` "
+          "-> `q = (lo | (hi << 4)) - 32` (a 6-bit quant)", scopes=("kernel",))
+def _signed_field(src: Src, line0: int) -> list:
+    """A quantised value unpacked from nibbles or bit fields and used unsigned where the format
+    stores it offset by half its range (Q4_0's -8, Q6_K's -32, a uint8 zero point of 128)."""
+    k = src.kernel_at(line0)
+    stmt = _assignment(src, line0)
+    if k is None or not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
+        return []
+    value = stmt.value
+    ops = [n.op for n in nodes_of(value, ast.BinOp)]
+    if not any(isinstance(o, (ast.BitOr, ast.BitAnd)) for o in ops) or any(True for _ in nodes_of(value, ast.Compare)):
+        return []
+    if any(isinstance(n, ast.Call) and ast.unparse(n.func) == "tl.load" for n in nodes_of(value, ast.Call)):
+        return []  # a load's address or mask, not a field
+    bits = _field_bits(value, _defs_before(k, line0))
+    offsets = [1 << (bits - 1)] if bits and 2 <= bits <= 16 else [8, 32, 128]
+    text = ast.unparse(value)
+    out = []
+    for off in offsets:
+        e = _swap(src, value, f"({text}) - {off}", f"`{text}` offset by -{off} (a signed field)")
+        if e:
+            out.append(e)
+    return out
+
+
 @operator("ceil_division", "divisor", 2, "a division that floors where it must round up: `a // b` -> "
           "`(a + b - 1) // b`", scopes=("kernel", "host"))
 def _ceil_division(src: Src, line0: int) -> list:

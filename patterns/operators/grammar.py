@@ -47,7 +47,7 @@ FAMILY = "grammar"
 # per kernel: dead names are the strongest evidence a source carries)
 WEIGHT = {
     "dead_name": 1.0, "similar_name": 0.8, "name": 0.45, "all_name": 0.5, "regroup": 0.75, "constant": 0.6,
-    "known_constant": 0.9, "wrap": 0.55, "unwrap": 0.5, "sibling_call": 0.55, "op": 0.55, "operands": 0.5,
+    "known_constant": 0.9, "wrap": 0.55, "helper_wrap": 0.6, "unwrap": 0.5, "sibling_call": 0.55, "op": 0.55, "operands": 0.5,
     "drop": 0.35, "extend_dead": 0.85, "extend": 0.3, "shift": 0.5, "conjunct": 0.6, "conjunct_any": 0.3, "stable_exp": 0.6,
     "clamp": 0.4, "all_op": 0.55, "attribute": 0.6, "ceil_div": 0.5, "exchange": 0.55, "size": 0.55,
     # terms.py: past one node
@@ -209,6 +209,30 @@ def _editable(root: ast.expr) -> Iterator[ast.expr]:
             yield n
 
 
+_SCALAR_CALLS = {"float", "int", "min", "max", "abs", "round"}
+
+
+def _scalar_formula(stmt: ast.AST) -> bool:
+    """A host line that computes a Python number from numbers (`lower = self.final_lr * (1.0 - 1.0 /
+    (self.gamma * t))`): arithmetic, no tensor, launch or method call (math functions and casts
+    aside), no subscript."""
+    if not isinstance(stmt, (ast.Assign, ast.AugAssign)):
+        return False
+    value = stmt.value
+    arithmetic = False
+    for n in ast.walk(value):
+        if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)):
+            arithmetic = True
+        elif isinstance(n, ast.Subscript):
+            return False
+        elif isinstance(n, ast.Call):
+            f = n.func
+            if not ((isinstance(f, ast.Name) and f.id in _SCALAR_CALLS)
+                    or (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "math")):
+                return False
+    return arithmetic
+
+
 def _boolish(n: ast.expr) -> bool:
     return isinstance(n, (ast.Compare, ast.BoolOp)) or (isinstance(n, ast.BinOp) and isinstance(n.op, (ast.BitAnd, ast.BitOr))
                                                          and (_boolish(n.left) or _boolish(n.right)))
@@ -256,6 +280,13 @@ def _constants(node: ast.Constant, text: str) -> Iterator[tuple[str, str]]:
     yield "constant", 'float("inf")'
 
 
+def _unary_helpers(src: Src) -> list[str]:
+    """The file's @triton.jit functions of one parameter that no launch calls: its own activations and
+    element-wise maps (`_tanh`, `_sigmoid`, `_softplus`), which a line may have left out."""
+    launched = {la.kernel for la in src.launches}
+    return [name for name, k in src.kernels.items() if len(k.params) == 1 and name not in launched]
+
+
 def rewrites(src: Src, line0: int) -> list[Rewrite]:
     """Every one-node rewrite of the expressions on `line0` (a kernel's or a host function's line)."""
     stmt = _statement(src, line0)
@@ -263,6 +294,7 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
     if stmt is None or sc is None or not src.lines[line0].isascii():
         return []
     host = src.kernel_at(line0) is None
+    scalar = host and _scalar_formula(stmt)
     out: list[Rewrite] = []
 
     def add(kind: str, node: ast.expr, new: str, what: str) -> None:
@@ -350,6 +382,15 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 for op in ("+", "-"):
                     new = _fill(f"E {op} 1", n)
                     add("shift", n, f"({new})", f"`{text}` -> `{new}`")
+            if scalar and not _boolish(n) and not isinstance(n, ast.Constant):
+                # a host-side scalar formula (a bound, a bias correction): the plain wraps and shifts
+                for w in (w for w in _WRAPS if "tl." not in w):
+                    new = _fill(w, n)
+                    add("wrap", n, f"({new})", f"`{text}` -> `{new}`")
+                for op in ("+", "-"):
+                    new = _fill(f"E {op} 1", n)
+                    add("shift", n, f"({new})", f"`{text}` -> `{new}`")
+                continue
             if host or _boolish(n) or _pointerish(n, sc) or isinstance(n, ast.Constant):
                 if _boolish(n) and isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitAnd):
                     _conjuncts(n, sc, add)
@@ -357,6 +398,9 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
             for w in _WRAPS:
                 new = _fill(w, n)
                 add("wrap", n, f"({new})", f"`{text}` -> `{new}`")
+            for h in _unary_helpers(src):  # the file's own activation (`_tanh(c)` where `c` was written)
+                if not (isinstance(n, ast.Call) and ast.unparse(n.func) == h):
+                    add("helper_wrap", n, f"{h}({text})", f"`{text}` -> `{h}({text})`")
             for op in ("+", "-"):
                 new = _fill(f"E {op} 1", n)
                 add("shift", n, f"({new})", f"`{text}` -> `{new}`")
@@ -786,19 +830,21 @@ def _analog_numbers(src: Src, lines: list[tuple[int, float]]) -> list[tuple[floa
 
 
 def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int = 10, limit: int = 2000,
-                  skip: set[str] | None = None) -> list[tuple[float, Edit, str]]:
+                  skip: set[str] | None = None, start: int = 0) -> list[tuple[float, Edit, str]]:
     """(priority, edit, new source) for the rewrites of the `max_lines` most suspected lines of a
-    kernel or a host function, best first; sources in `skip` (already screened) are left out."""
+    kernel or a host function (past the `start` most suspected: a later tier), best first; sources
+    in `skip` (already screened) are left out."""
     try:
         src = Src(source)
     except SyntaxError:
         return []
     lines = [(ln - 1, s) for ln, s in sites if 0 <= ln - 1 < len(src.lines)
-             and src.scope_of(ln - 1) in ("kernel", "host")][:max_lines]
+             and src.scope_of(ln - 1) in ("kernel", "host")][start:start + max_lines]
     lines = _with_definitions(src, lines)
     top = max([s for _, s in lines] or [1.0]) or 1.0
     have = {ln for ln, _ in lines}
-    lines += [(ln, 0.6 * top) for ln in _launch_scalar_lines(src) if ln not in have]
+    if start == 0:
+        lines += [(ln, 0.6 * top) for ln in _launch_scalar_lines(src) if ln not in have]
     raw: list[tuple[float, int, Edit]] = []
     for rank, (line0, score) in enumerate(lines):
         seen: dict[str, int] = {}

@@ -410,3 +410,89 @@ def k(v_ptr, g_ptr, vmax_ptr, out_ptr, n, b2, BLOCK: tl.constexpr):
     edits = grammar_edits(source, [(line, 1.0)])
     rank = next(i for i, (_p, e, _n) in enumerate(edits) if e.description.endswith("`v` -> `v_new`"))
     assert rank < 5, [e.description for _p, e, _n in edits[:6]]
+
+
+def test_a_line_that_left_out_the_files_own_activation_gets_it_wrapped_back():
+    """An LSTM cell's `h = o * tanh(c)` written `o * c`: the file's one-argument @triton.jit helpers are
+    wraps too (not the launched kernel, whatever its parameter count)."""
+    source = HEAD + '''def _sigmoid(x):
+    return 1.0 / (1.0 + tl.exp(-x))
+
+
+@triton.jit
+def _tanh(x):
+    return 2.0 * _sigmoid(2.0 * x) - 1.0
+
+
+@triton.jit
+def cell(c_ptr, o_ptr, h_ptr):
+    c = tl.load(c_ptr)
+    go = tl.load(o_ptr)
+    h = _sigmoid(go) * c
+    tl.store(h_ptr, h)
+
+
+def run(c, o, h):
+    cell[(1,)](c, o, h)
+'''
+    src = Src(source)
+    line0 = next(i for i, l in enumerate(source.split("\n")) if l.strip().startswith("h = "))
+    lines = {r.line.strip() for r in rewrites(src, line0)}
+    assert any(_same(l, "h = _sigmoid(go) * _tanh(c)") for l in lines)
+    assert not any("cell(" in l for l in lines)
+
+
+def test_a_later_tier_is_asked_for_only_once_the_earlier_ones_are_spent():
+    """With more_tiers=2 the search asks again when the second tier holds nothing that passes (the
+    rewrites of less suspected lines), and never a third time."""
+    base = "def f(q, r):\n    s = q + r\n    t = q * 2\n    return s + t\n"
+    calls = []
+
+    def more(screened):
+        calls.append(1)
+        sites = [(3, 1.0)] if len(calls) == 1 else [(2, 0.5)]
+        return grammar_candidates(base, sites)
+
+    scr = _NeedsLine("    s = q - r")
+    s = Search(base_hash="h", pending=[])
+    run = dict(screener=scr, combine_fn=combined, deadline_s=None, clock=lambda: 0.0, more=more, more_batch=64)
+    p = search_propose(base, s, seen_hashes=[], more_tiers=2, **run)
+    assert p.status == "candidate" and "    s = q - r" in p.source.split("\n")
+    assert calls == [1, 1] and s.tiers == 2
+
+
+def test_grammar_edits_past_the_most_suspected_lines():
+    from kagent.patterns.operators.grammar import grammar_edits
+
+    source = "def f(a, b, c):\n    x = a + b\n    y = b + c\n    z = x * y\n    return z\n"
+    sites = [(2, 3.0), (3, 2.0)]
+    first = {e.line for _p, e, _n in grammar_edits(source, sites, max_lines=1)}
+    later = {e.line for _p, e, _n in grammar_edits(source, sites, max_lines=1, start=1)}
+    assert first == {2} and later == {3}
+
+
+def test_a_host_scalar_formula_gets_shifts_and_plain_wraps_and_a_launch_line_does_not():
+    """AdaBound's lower bound `final_lr * (1 - 1 / (gamma * t))` missing its `+ 1`: a host line of
+    plain arithmetic is shifted and wrapped like a kernel's (no `tl.` wraps on the host)."""
+    source = HEAD + '''def k(x_ptr, lo, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, lo, mask=offs < n)
+
+
+class ModelNew:
+    def __init__(self, final_lr, gamma):
+        self.final_lr, self.gamma, self.step = final_lr, gamma, 3
+
+    def forward(self, x):
+        t = self.step
+        lower = self.final_lr * (1.0 - 1.0 / (self.gamma * t))
+        k[(1,)](x, lower, x.numel(), BLOCK=1024)
+        return x
+'''
+    src = Src(source)
+    at = {l.strip().split(" ")[0]: i for i, l in enumerate(source.split("\n"))}
+    lines = [r.line.strip() for r in rewrites(src, at["lower"])]
+    assert any(_same(l, "lower = self.final_lr * (1.0 - 1.0 / (self.gamma * t + 1))") for l in lines)
+    assert not any("tl." in l for l in lines)
+    launch = [r.line.strip() for r in rewrites(src, at["k[(1,)](x,"])]
+    assert launch and not any("lower * lower" in l or "lower + 1" in l for l in launch)  # not a formula

@@ -13,7 +13,7 @@ import yaml
 
 from kagent.agents.localize import Symptoms, family_weights, sites_of
 from kagent.patterns.operators import OPERATORS, combine, families, propose
-from kagent.patterns.operators.base import Edit
+from kagent.patterns.operators.base import Edit, Src
 
 DEV = Path(__file__).resolve().parents[1] / "corpus" / "nearmiss_dev"
 MANIFEST = yaml.safe_load((DEV / "manifest.yaml").read_text())
@@ -1734,3 +1734,29 @@ def lse_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
 '''
     made = _made(Src(source), OPERATORS["safe_max"])
     assert len(made) == 1 and '        m_safe = tl.where(m_new == float("-inf"), 0.0, m_new)\n' in made[0]
+
+
+def test_signed_field_offsets_an_unpacked_field_by_half_its_range():
+    """A 6-bit quant assembled from a nibble and two high bits, used without its -32 zero point; a
+    4-bit one gets -8; a mask line (a comparison) gets nothing."""
+    src = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def dq(ql_ptr, qh_ptr, out_ptr, n):
+    j = tl.arange(0, 256)
+    lo = tl.load(ql_ptr + j).to(tl.int32) & 0xF
+    hi = (tl.load(qh_ptr + j).to(tl.int32) >> 2) & 3
+    q = lo | (hi << 4)
+    nib = lo & 15
+    ok = (j < n) & (j >= 0)
+    tl.store(out_ptr + j, (q + nib).to(tl.float32), mask=ok)
+'''
+    lines = src.split("\n")
+    at = {l.strip().split(" ")[0]: i for i, l in enumerate(lines)}
+    op = OPERATORS["signed_field"]
+    q = [new[0].strip() for _, _a, _b, new in op.propose(Src(src), at["q"])]
+    assert q == ["q = (lo | hi << 4) - 32"]
+    assert [new[0].strip() for _, _a, _b, new in op.propose(Src(src), at["nib"])] == ["nib = (lo & 15) - 8"]
+    assert op.propose(Src(src), at["ok"]) == []
