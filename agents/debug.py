@@ -473,7 +473,10 @@ def search_propose(
         # fixed): a smaller one made the next base sends the search away from the one-edit fix
         # this base's rewrites hold (124 of 134 logged repairs were found at the first base)
         more_left = more is not None and search.tiers < more_tiers
-        c = _next_improvement(search, seen, max_improvements, strong=search.base_score if more_left else None)
+        # past the second tier any improvement goes first (a next base), and a third tier only where
+        # none is left: where the second tier's search would have ended
+        c = _next_improvement(search, seen, max_improvements,
+                              strong=search.base_score if more is not None and search.tiers == 0 else None)
         if c is not None:
             return propose(c, "reduces the error on the screen")
         if more_left and (rem is None or rem >= 20):
