@@ -9,7 +9,8 @@ operators' tier, then the grammar tier) and prints the position of the first can
 fixed twin (compared as ASTs), or `absent`. It tells a fault no operator reaches (absent: an
 operator to write) from one reached too late (a rank past what the wall clock screened: an order to
 change); the fault line's rank among the localized sites tells a line the grammar tier never
-rewrites (it takes the ten most suspected). Only the first base is rebuilt: a fix found from a second base shows as absent here.
+rewrites (it takes the ten most suspected). Only the first base is rebuilt: a fix found from a second base shows as absent here, and so does an
+equivalent fix written another way (`(hi - 2) << 4` for `(q - 32)`).
 """
 
 from __future__ import annotations

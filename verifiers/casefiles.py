@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import json
 import os
@@ -312,3 +313,37 @@ def commit(staged: Path, case_dir: Path, events: list[dict]) -> None:
     finally:
         shutil.rmtree(stage_in, ignore_errors=True)
         shutil.rmtree(stage_exp, ignore_errors=True)
+
+
+# the problem's own inputs: where each output's scale is read for the size cases (oracle.compare's floor_scale)
+SCALE_CASE = "seed0"
+
+
+def floored(case: str) -> bool:
+    """A size case with the problem's own value distribution: its outputs may collapse (all sizes 1)
+    and are judged in ulps of the problem's own scale too. Not a value case (small values are what
+    shape_odd_small and stress_scale_small test)."""
+    return case.startswith("shape_") and "small" not in case
+
+
+@functools.lru_cache(maxsize=64)
+def _floors_at(path: str, mtime: float) -> tuple[float, ...]:
+    import torch
+
+    data = torch.load(path, weights_only=False)
+    out = []
+    for o64 in data.get("out64") or []:
+        ok = isinstance(o64, torch.Tensor) and o64.dtype.is_floating_point
+        t = o64.double()[torch.isfinite(o64)] if ok else None
+        out.append(float(t.pow(2).mean().sqrt()) if t is not None and t.numel() else 0.0)
+    return tuple(out)
+
+
+def scale_floors(case_dir: Path) -> list[float] | None:
+    """The RMS of each output's float64 truth in the SCALE_CASE case (None where it is not there)."""
+    path = expected_path(case_dir, SCALE_CASE)
+    try:
+        return list(_floors_at(str(path), path.stat().st_mtime))
+    except (OSError, RuntimeError, KeyError):
+        return None
+

@@ -31,7 +31,8 @@ class _TooSlow(BaseException):  # not an Exception: a candidate's own `except Ex
     pass
 
 
-def _judge(case: dict, data: dict, expected: dict, outs: list, run: Any, ratio: float) -> dict:
+def _judge(case: dict, data: dict, expected: dict, outs: list, run: Any, ratio: float,
+           floors: list[float] | None = None) -> dict:
     from kagent.verifiers.oracle import compare
 
     ref_out, ref64, sens = expected["out"], expected["out64"], expected.get("sens")
@@ -50,7 +51,8 @@ def _judge(case: dict, data: dict, expected: dict, outs: list, run: Any, ratio: 
         reach = expected.get("reach")
         fc, ev, _msg = compare(o, ref64[i], c, i, ratio, sens[i] if sens else None,
                                judge_undefined=expected.get("judge_undefined", True),
-                               reach=reach[i] if reach else None)
+                               reach=reach[i] if reach else None,
+                               floor_scale=floors[i] if floors and i < len(floors) else 0.0)
         if fc is not None:
             classes.append(fc)
             if ev is not None:
@@ -134,7 +136,8 @@ def main() -> int:
                     module = modules.get(c["overrides"])
                     model = _model(harness, module, data[name], c, device, job, case_dir)
                     run = harness._call(model, data[name]["inputs"], device, allocator, "nan", "nan")
-                    res[name] = _judge(c, data[name], expected[name], run.outputs, run, job["ratio"])
+                    res[name] = _judge(c, data[name], expected[name], run.outputs, run, job["ratio"],
+                                       casefiles.scale_floors(case_dir) if casefiles.floored(name) else None)
                 except _TooSlow as exc:  # the rest of this candidate's cases are skipped too
                     res[name] = {"classes": ["timeout"], "fraction": 1.0, "rel_l2": 1e30, "error": str(exc)}
                     break

@@ -853,11 +853,13 @@ def _judge_case(case: str, rec: dict, case_dir: Path, work: Path, ratio: float,
     if len(cand) != len(ref["out"]):
         findings.append(_finding("oracle", "shape_mismatch", f"{len(cand)} outputs, expected {len(ref['out'])}", case))
         return findings
-    findings += _oracle_findings(ref, cand, case, ratio, device)
+    floors = casefiles.scale_floors(case_dir) if casefiles.floored(case) else None
+    findings += _oracle_findings(ref, cand, case, ratio, device, floors)
     diffs = rec.get("nondeterministic", [])
     if diffs:
         again = work / f"again_{case}.pt"
-        rerun = _oracle_findings(ref, torch.load(again, weights_only=True), case, ratio, device) if again.is_file() else []
+        rerun = _oracle_findings(ref, torch.load(again, weights_only=True), case, ratio, device, floors) \
+            if again.is_file() else []
         # a difference between identical runs fails only when bitwise determinism is asked for, or when
         # the rerun itself is wrong; otherwise it is evidence (atomics reorder sums)
         failing = strict_determinism or bool(rerun)
@@ -880,7 +882,8 @@ _RANGE_CASES = ("stress_mean_1e3", "stress_beyond_fp16")
 _RANGE_CASE_REL_L2 = 1e-3
 
 
-def _oracle_findings(ref: dict, cand: list, case: str, ratio: float, device: str = "cpu") -> list[Finding]:
+def _oracle_findings(ref: dict, cand: list, case: str, ratio: float, device: str = "cpu",
+                     floors: list[float] | None = None) -> list[Finding]:
     import torch
 
     findings = []
@@ -889,15 +892,16 @@ def _oracle_findings(ref: dict, cand: list, case: str, ratio: float, device: str
     on = _judge_device(cand, device)
     undefined = ref.get("judge_undefined", True)
     for i, (o, o64, c, s, r) in enumerate(zip(ref["out"], ref["out64"], cand, sens, reach)):
+        floor = floors[i] if floors is not None and i < len(floors) else 0.0
         try:
             moved = [t.to(on) if isinstance(t, torch.Tensor) else t for t in (o, o64, c, s, r)]
             cls, ev, msg = oracle.compare(moved[0], moved[1], moved[2], i, ratio, moved[3], judge_undefined=undefined,
-                                          reach=moved[4])
+                                          reach=moved[4], floor_scale=floor)
         except RuntimeError as exc:  # out of GPU memory: judge on the CPU
             if on == "cpu":
                 raise
             log.warning("judging %s on the GPU failed (%s); on the CPU instead", case, exc)
-            cls, ev, msg = oracle.compare(o, o64, c, i, ratio, s, judge_undefined=undefined, reach=r)
+            cls, ev, msg = oracle.compare(o, o64, c, i, ratio, s, judge_undefined=undefined, reach=r, floor_scale=floor)
         if cls in ("precision_loss", "numerical_mismatch") and case in _RANGE_CASES and ev is not None \
                 and ev.rel_l2_err < _RANGE_CASE_REL_L2:
             continue  # rounding at large magnitudes, not a range fault

@@ -248,3 +248,31 @@ def test_an_infinity_that_becomes_a_nan_on_the_way_is_judged_as_a_nan():
     assert loss["reach"].tolist() == [True, False, True]
     assert loss["nan"].tolist() == [True, False, True]  # the infinity's row too: inf / inf
     assert top["reach"][0] and not top["nan"][0]  # max returns the infinity: a defined place
+
+
+def test_a_collapsed_size_case_is_judged_in_ulps_of_the_problems_own_scale():
+    """A loss that is 30 on the problem's inputs and 3.1e-13 at all sizes 1 (log1p of a tiny sum): an
+    honest float32 `log(1 + p)` gives 0 there. In ulps of the problem's scale it passes; a real error
+    at that size (1e-3) still fails, and without the floor nothing changes."""
+    from kagent.verifiers.oracle import compare
+
+    truth = torch.tensor(3.1e-13, dtype=torch.float64)
+    ref = truth.float()
+    honest = torch.tensor(0.0)
+    assert compare(ref, truth, honest, 0, 2.0)[0] == "numerical_mismatch"
+    cls, _ev, msg = compare(ref, truth, honest, 0, 2.0, floor_scale=30.0)
+    assert cls is None and "ulps of its scale" in msg
+    assert compare(ref, truth, torch.tensor(1e-3), 0, 2.0, floor_scale=30.0)[0] == "numerical_mismatch"
+
+
+def test_the_size_cases_take_their_floor_from_seed0_and_the_small_value_cases_do_not(tmp_path):
+    from kagent.verifiers import casefiles
+
+    path = casefiles.expected_path(tmp_path, casefiles.SCALE_CASE)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torch.save({"out": [torch.ones(4)], "out64": [torch.full((4,), 3.0, dtype=torch.float64)]}, path)
+    assert casefiles.scale_floors(tmp_path) == [3.0]
+    assert casefiles.floored("shape_ones") and casefiles.floored("shape_past_cap")
+    assert not casefiles.floored("shape_odd_small") and not casefiles.floored("stress_scale_small")
+    assert not casefiles.floored("seed1")
+    assert casefiles.scale_floors(tmp_path / "none") is None
