@@ -107,6 +107,7 @@ def main() -> int:
     cases = job["cases"]
     data = {c["name"]: torch.load(casefiles.inputs_path(case_dir, c["name"]), weights_only=False) for c in cases}
     expected = {c["name"]: torch.load(casefiles.expected_path(case_dir, c["name"]), weights_only=False) for c in cases}
+    floors = casefiles.scale_floors(case_dir)  # the size cases' scale on the problem's own inputs
     limit = float(job.get("candidate_timeout_s") or 0)
 
     def _alarm(signum: int, frame: Any) -> None:
@@ -137,7 +138,7 @@ def main() -> int:
                     model = _model(harness, module, data[name], c, device, job, case_dir)
                     run = harness._call(model, data[name]["inputs"], device, allocator, "nan", "nan")
                     res[name] = _judge(c, data[name], expected[name], run.outputs, run, job["ratio"],
-                                       casefiles.scale_floors(case_dir) if casefiles.floored(name) else None)
+                                       floors if casefiles.floored(name) else None)
                 except _TooSlow as exc:  # the rest of this candidate's cases are skipped too
                     res[name] = {"classes": ["timeout"], "fraction": 1.0, "rel_l2": 1e30, "error": str(exc)}
                     break

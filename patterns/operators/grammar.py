@@ -295,6 +295,7 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
         return []
     host = src.kernel_at(line0) is None
     scalar = host and _scalar_formula(stmt)
+    helpers = [] if host else _unary_helpers(src)
     out: list[Rewrite] = []
 
     def add(kind: str, node: ast.expr, new: str, what: str) -> None:
@@ -398,7 +399,7 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
             for w in _WRAPS:
                 new = _fill(w, n)
                 add("wrap", n, f"({new})", f"`{text}` -> `{new}`")
-            for h in _unary_helpers(src):  # the file's own activation (`_tanh(c)` where `c` was written)
+            for h in helpers:  # the file's own activation (`_tanh(c)` where `c` was written)
                 if not (isinstance(n, ast.Call) and ast.unparse(n.func) == h):
                     add("helper_wrap", n, f"{h}({text})", f"`{text}` -> `{h}({text})`")
             for op in ("+", "-"):
