@@ -497,14 +497,17 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
     def later_tier(screened: set[str]) -> list[Any]:
         """The second tier (fitted literals, the rewrites of the ten most suspected lines); then, where
         the clock still allows, the rewrites of the next twenty lines (a kernel of many alike lines,
-        three stores and three sums for x, y, z, ranks its one faulty math line 19th)."""
+        three stores and three sums for x, y, z, ranks its one faulty math line 19th); last what the
+        limits of those two left out (a suspected line's 150th rewrite)."""
         if not ctx.config.search_rewrites:
             return []
         if search.tiers == 1:
             cands = fit_candidates(base_src, sites, lambda sources: _screen_errors(screener, sources)) if screener else []
             cands += grammar_candidates(base_src, sites, limit=ctx.config.search_rewrites)
-        else:
+        elif search.tiers == 2:
             cands = grammar_candidates(base_src, sites, limit=ctx.config.search_rewrites, start=10, max_lines=20)
+        else:
+            cands = grammar_candidates(base_src, sites, limit=3 * ctx.config.search_rewrites, max_lines=30)
         cands = [c for c in cands if source_hash(c.source) not in screened]
         emit(ctx, "search_rewrites", base=state.base_index, tier=search.tiers + 1, candidates=len(cands))
         return cands
@@ -514,7 +517,7 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
                           first_batch=ctx.config.search_first_batch, batch=ctx.config.search_batch,
                           max_improvements=ctx.config.search_improvements,
                           base_runs=report.failure_class not in guards.RUN_FAILURES,
-                          more=later_tier, more_batch=ctx.config.search_rewrite_batch, more_tiers=2)
+                          more=later_tier, more_batch=ctx.config.search_rewrite_batch, more_tiers=3)
     (ctx.run.path / f"search_{state.base_index}.json").write_text(json.dumps({
         "base": state.base_index, "base_screen_score": search.base_score,
         "screen_cases": getattr(screener, "case_names", []), "screen_device": getattr(screener, "device", None),

@@ -126,31 +126,42 @@ def _data_dead(k: Kernel, line0: int) -> list[str]:
 
 
 @operator("dead_term", "operand", 3, "a value the kernel computes and never uses, left out of a later value: "
-          "y = acc -> y = acc + b; a carried state overwritten: h = x -> h = dA * h + x")
+          "y = acc -> y = acc + b; a carried state overwritten: h = x -> h = dA * h + x; a stored value: "
+          "tl.store(p, acc) -> tl.store(p, acc * s[:, None])")
 def _dead_term(src: Src, line0: int) -> list:
     k, stmt = _kernel_assign(src, line0)
-    if k is None or stmt is None:
+    store = _stmt_at(src, line0)
+    if k is not None and stmt is None and isinstance(store, ast.Expr) and isinstance(store.value, ast.Call) \
+            and ast.unparse(store.value.func) == "tl.store" and len(store.value.args) >= 2:
+        value_node, v = store.value.args[1], "the stored value"  # a scale or bias left out of the store
+    elif k is not None and stmt is not None:
+        value_node, v = stmt.value, stmt.targets[0].id
+    else:
         return []
     dead = _data_dead(k, line0)
+    if stmt is None:  # a store: only a loaded value (a scale, a bias) it left out, whole
+        loaded = {t.id for a in _assigns(k) if "tl.load(" in ast.unparse(a.value) for t in a.targets}
+        dead = [d for d in dead if d in loaded]
     if not dead:
         return []
-    v, value = stmt.targets[0].id, ast.unparse(stmt.value)
+    value = ast.unparse(value_node)
     text = ast.unparse(k.node)
     # a state carried across a loop's iterations: assigned before, overwritten in the loop
-    loops = [f for f in nodes_of(k.node, ast.For) if f.lineno <= stmt.lineno <= (f.end_lineno or f.lineno)]
-    carried = bool(loops) and any(a.lineno < loops[-1].lineno for a in _assigns(k) if a.targets[0].id == v)
+    loops = [f for f in nodes_of(k.node, ast.For) if f.lineno <= value_node.lineno <= (f.end_lineno or f.lineno)]
+    carried = stmt is not None and bool(loops) and any(a.lineno < loops[-1].lineno for a in _assigns(k)
+                                                       if a.targets[0].id == v)
     out = []
     for d in dead[:3]:
         form = _broadcast_form(k, d, text)
         news = [f"{value} + {form}", f"({value}) * {form}"]
-        if carried and v not in {n.id for n in nodes_of(stmt.value, ast.Name)}:
+        if carried and v not in {n.id for n in nodes_of(value_node, ast.Name)}:
             news.append(f"{form} * {v} + {value}")
         for new in news:
-            e = _replace(src, [(stmt.value, new)], f"the unused `{d}` put into `{v}`: `{new}`")
+            e = _replace(src, [(value_node, new)], f"the unused `{d}` put into `{v}`: `{new}`")
             if e:
                 out.append(e)
         # a flag left out of a term: r + gamma * zj -> r + gamma * (1.0 - done) * zj
-        for top in _product_tops(stmt.value):
+        for top in _product_tops(value_node) if stmt is not None else ():
             new = f"{ast.unparse(top)} * (1.0 - {form})"
             e = _replace(src, [(top, new)], f"the unused `{d}` as a factor `(1 - {d})` of `{ast.unparse(top)}`")
             if e:

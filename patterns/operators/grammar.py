@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from kagent.patterns.operators import terms
 from kagent.patterns.operators.base import Edit, Src, nodes_of, parses
 from kagent.patterns.operators.exprs import _swap
+from kagent.patterns.operators.generic import _REDUCE, _axis_kw, _broadcast, _flip
 
 FAMILY = "grammar"
 
@@ -53,6 +54,7 @@ WEIGHT = {
     # terms.py: past one node
     "term_signs": 0.5, "factor": 0.35, "offset": 0.7, "similar_attribute": 0.8, "other_attribute": 0.45,
     "attribute_wrap": 0.5, "product_term": 0.3, "clamp01": 0.45, "divmod": 0.7,
+    "distribute": 0.6, "arg_factor": 0.45, "derived_name": 0.5, "reduce_axis": 0.55,
     "analog_number": 0.8, "transpose_offset": 0.7, "ratio_clip": 0.7, "attribute_factor": 0.5, "size_factor": 0.45, "fresh_name": 0.9,
 }
 
@@ -127,15 +129,21 @@ def _scope(src: Src, line0: int) -> _Scope | None:
     return _Scope(names, dead, pointers)
 
 
+def _mask_names(src: Src, line0: int) -> set[str]:
+    """The function's names that hold a comparison or a conjunction of them, and the constexprs."""
+    fn = _function_of(src, line0)
+    k = src.kernel_at(line0)
+    out = set(k.constexpr) if k is not None else set()
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Assign) and _boolish(n.value):
+            out |= {t.id for tgt in n.targets for t in nodes_of(tgt, ast.Name)}
+    return out
+
+
 def _value_names(src: Src, line0: int, sc: _Scope, text: str) -> list[str]:
     """The names in scope a value can be clamped by: not pointers, offsets, masks or constexprs
     (`tl.minimum(best, offs)` is never the missing half of a clamp)."""
-    fn = _function_of(src, line0)
-    k = src.kernel_at(line0)
-    skip = set(sc.pointers) | terms._index_names(fn) | (k.constexpr if k is not None else set())
-    for n in ast.walk(fn):
-        if isinstance(n, ast.Assign) and _boolish(n.value):
-            skip |= {t.id for tgt in n.targets for t in nodes_of(tgt, ast.Name)}
+    skip = set(sc.pointers) | terms._index_names(_function_of(src, line0)) | _mask_names(src, line0)
     return [s for s in sc.names if s not in skip and s != text]
 
 
@@ -273,7 +281,11 @@ def _constants(node: ast.Constant, text: str) -> Iterator[tuple[str, str]]:
                 if other_name != name:
                     yield "known_constant", repr(math.copysign(other, v))
             break
-    for alt in (v * 2, v / 2, -v, v + 1, v - 1, 0.0, 1.0, 1 / v if v else None, v * v, math.sqrt(v) if v > 0 else None):
+    # ... and a factor of a logarithm or exponential written for the wrong base (20 * ln(x) for
+    # 20 * log10(x), a log2-domain scale used with exp)
+    bases = (v / math.log(10), v * math.log(10), v / math.log(2), v * math.log(2))
+    for alt in (v * 2, v / 2, -v, v + 1, v - 1, 0.0, 1.0, 1 / v if v else None, v * v, math.sqrt(v) if v > 0 else None,
+                *bases):
         if alt is not None and alt != v and math.isfinite(alt):
             yield "constant", repr(alt)
     yield "constant", 'float("-inf")'  # a fill or initial value that must never win
@@ -426,15 +438,24 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                     add(kind, n, f"({new})", f"`{text}` -> `{new}`")
     for root in _roots(stmt):
         found = list(terms.sign_pairs(root)) if not _pointerish(root, sc) else []
+        if not (_boolish(root) or _pointerish(root, sc)):
+            found += terms.scaled_terms(root)
         if not host and not (_boolish(root) or _pointerish(root, sc)):
             found += terms.missing_factors(src, line0, root, sc.pointers)
             found += terms.missing_products(src, line0, root)
+            found += terms.scaled_arguments(src, line0, root)
+        if not host and not _boolish(root):
+            found += terms.derived_names(_function_of(src, line0), line0, root,
+                                         [x for x in sc.names if x not in sc.pointers], _mask_names(src, line0))
         for kind, node, new, what in found:
             if not (_boolish(node) or _pointerish(node, sc)):
                 add(kind, node, new, what)
     if host:
         for kind, node, new, what in terms.host_attributes(stmt, line0, _attributes(src), _similar):
             add(kind, node, new, what)
+    if not host:
+        for node, new, what in _reduce_axes(stmt):
+            add("reduce_axis", node, new, what)
     _all_compares(src, stmt, line0, out)
     _exchanges(src, stmt, line0, sc, out)
     # one name exchanged everywhere on the line (`x * x * x` -> `d * d * d`)
@@ -450,6 +471,30 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 if new is not None:
                     out.append(Rewrite("all_name", f"line {line0 + 1}: every `{name}` -> `{s}`", new))
     return out
+
+
+def _reduce_axes(stmt: ast.AST) -> Iterator[tuple[ast.expr, str, str]]:
+    """One reduction of a 2-D tile along its other axis (`axis=` is never a rewrite's node): alone, and
+    with the broadcast applied to its result on the line flipped (`tl.maximum(tl.sum(p, axis=0), eps)[None, :]`
+    -> `tl.maximum(tl.sum(p, axis=1), eps)[:, None]`)."""
+    parents = {id(c): p for p in ast.walk(stmt) for c in ast.iter_child_nodes(p)}
+    for call in nodes_of(stmt, ast.Call):
+        kw = _axis_kw(call)
+        if kw is None or ast.unparse(call.func) not in _REDUCE:
+            continue
+        other = 1 - kw.value.value
+        what = f"`{ast.unparse(call)}` along axis {other}"
+        flipped = ast.parse(ast.unparse(call), mode="eval").body
+        next(k for k in flipped.keywords if k.arg == "axis").value = ast.Constant(other)
+        yield call, ast.unparse(flipped), what
+        node, sub = call, parents.get(id(call))
+        while isinstance(sub, (ast.Call, ast.BinOp, ast.UnaryOp)) and ast.unparse(getattr(sub, "func", sub)) not in _REDUCE:
+            node, sub = sub, parents.get(id(sub))  # through element-wise wrappers
+        if isinstance(sub, ast.Subscript) and sub.value is node and _broadcast(sub):
+            copy = ast.parse(ast.unparse(sub), mode="eval").body  # the same walk order as `sub`
+            at = [id(n) for n in ast.walk(sub)].index(id(kw.value))
+            list(ast.walk(copy))[at].value = other
+            yield sub, _flip(copy), f"{what}, its broadcast flipped"
 
 
 _ALLOCS = {"empty", "zeros", "ones", "full", "new_empty", "new_zeros", "new_full", "randn", "reshape", "view"}

@@ -447,3 +447,48 @@ def _stride_order(src: Src, line0: int) -> list:
                 out.append(one_line(f"line {line0 + 1}: strides in ascending order: {ast.unparse(b)}, {ast.unparse(a)}",
                                     line0, new))
     return out
+
+
+def _pointer_args(src: Src, launch) -> list[str]:
+    """The launch's plain-name arguments bound to the kernel's pointer parameters (`*_ptr`, or a
+    parameter the kernel loads from or stores to)."""
+    k = src.kernels[launch.kernel]
+    memory = set()  # the base of each address: the leftmost leaf of `base + offsets`
+    for c in nodes_of(k.node, ast.Call):
+        if ast.unparse(c.func) in ("tl.load", "tl.store") and c.args:
+            base = c.args[0]
+            while isinstance(base, ast.BinOp) and isinstance(base.op, ast.Add):
+                base = base.left
+            if isinstance(base, ast.Name):
+                memory.add(base.id)
+    return [a.id for p, a in zip(k.params, launch.args)
+            if isinstance(a, ast.Name) and ("ptr" in p.lower() or p in memory)]
+
+
+@operator("ping_pong", "args", 2, "a host loop that launches a step kernel over (src, dst) and never hands the "
+          "result on: `src = dst` (or the two swapped) at the end of the loop's body", global_=True)
+def _ping_pong(src: Src, line0: int) -> list:
+    out = []
+    launches = src.launches
+    for loop in nodes_of(src.tree, ast.For):
+        if src.kernel_at(loop.lineno - 1) is not None:
+            continue
+        inside = [la for la in launches if loop.lineno <= la.line + 1 <= (loop.end_lineno or loop.lineno)]
+        if len(inside) != 1:
+            continue
+        assigned = {t.id for n in loop.body for s in ast.walk(n) if isinstance(s, (ast.Assign, ast.AugAssign))
+                    for tgt in (s.targets if isinstance(s, ast.Assign) else [s.target]) for t in nodes_of(tgt, ast.Name)}
+        args = _pointer_args(src, inside[0])
+        last = loop.body[-1]
+        end = last.end_lineno or last.lineno
+        indent = src.lines[last.lineno - 1][: len(src.lines[last.lineno - 1]) - len(src.lines[last.lineno - 1].lstrip())]
+        for a in args:
+            if a in assigned:
+                continue  # already handed on
+            for b in args:
+                if b == a:
+                    continue
+                for new in (f"{a} = {b}", f"{a}, {b} = {b}, {a}"):
+                    out.append((f"line {end + 1}: `{new}` after each step of the loop", end, end,
+                                [indent + new]))
+    return out[:8]

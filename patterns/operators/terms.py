@@ -6,6 +6,12 @@ scalars are put together.
 - a term of a sum missing its factor: a kernel's scalar parameter (a temperature, a weight) that
   multiplies a term nested inside the line (`q - logp` for `q - tau * logp`);
 - a line's value missing a term made of two scalar parameters (`- alpha * beta`);
+- a scale applied to a whole sum where it belonged to one term (`(g + wd * p) / denom` for
+  `g / denom + wd * p`; `(qk + bias) * scale` for `qk * scale + bias`);
+- an exponent's or a logarithm's argument missing a scalar parameter's factor (`exp(-(cos - m))` for
+  `exp(-alpha * (cos - m))`);
+- a subexpression recomputed where the name that holds its finished value was meant (`idx // HW`
+  for `c = g * cpg + idx // HW`; `s * x` for `z`, the margin-adjusted and masked `s * x`);
 - an address's constant column offset copied from a sibling load (`+ 1` twice, `+ 3` never);
 - a flat index split with two different divisors (`offs % W`, `offs // H`);
 - on the host, a module attribute read where its sibling was meant (`self.beta1` for `self.beta2`)
@@ -118,6 +124,71 @@ def missing_products(src: Src, line0: int, root: ast.expr) -> Iterator[Proposal]
         for b in scalars[i + 1:]:
             for op in ("+", "-"):
                 yield "product_term", root, f"{text} {op} {a} * {b}", f"`{text}` {op} `{a} * {b}`"
+
+
+def scaled_terms(root: ast.expr) -> Iterator[Proposal]:
+    """A product or quotient whose sum side (2-4 terms) should have been scaled in one term only: each
+    term scaled alone, the others left as they are."""
+    for n in ast.walk(root):
+        if not (isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Mult, ast.Div))):
+            continue
+        sides = [(n.left, n.right, True)] + ([(n.right, n.left, False)] if isinstance(n.op, ast.Mult) else [])
+        for total, scale, left in sides:
+            terms = _signed_terms(total) if isinstance(total, ast.BinOp) else []
+            if not 2 <= len(terms) <= 4:
+                continue
+            for i, (sign, t) in enumerate(terms):
+                one = ast.BinOp(t, n.op, scale) if left else ast.BinOp(scale, n.op, t)
+                new = _sum_text([(s, one) if k == i else (s, x) for k, (s, x) in enumerate(terms)])
+                yield "distribute", n, f"({new})", f"`{ast.unparse(n)}` -> `{new}`"
+
+
+_ARG_CALLS = ("tl.exp", "tl.exp2", "tl.log", "tl.log2", "tl.sigmoid", "tl.sin", "tl.cos")
+
+
+def scaled_arguments(src: Src, line0: int, root: ast.expr) -> Iterator[Proposal]:
+    """An exp / log / sigmoid argument multiplied by one of the kernel's scalar parameters it does
+    not already read (a temperature, a scale, a sharpness)."""
+    scalars = _scalar_params(src, line0)
+    for n in ast.walk(root):
+        if not (isinstance(n, ast.Call) and ast.unparse(n.func) in _ARG_CALLS and len(n.args) == 1):
+            continue
+        arg = n.args[0]
+        inside = {m.id for m in nodes_of(arg, ast.Name)}
+        neg = isinstance(arg, ast.UnaryOp) and isinstance(arg.op, ast.USub)
+        body = ast.unparse(arg.operand if neg else arg)
+        for s in scalars:
+            if s in inside:
+                continue
+            new = f"{ast.unparse(n.func)}({'-' if neg else ''}{s} * ({body}))"
+            yield "arg_factor", n, new, f"`{ast.unparse(n)}` -> `{new}`"
+
+
+def derived_names(fn: ast.AST, line0: int, root: ast.expr, candidates: list[str],
+                  skip: set[str]) -> Iterator[Proposal]:
+    """A subexpression (an operation, not a lone name or a call's result) replaced by a name defined
+    before the line whose value is computed from every name the subexpression reads: the finished
+    value where its raw ingredients were recomputed."""
+    reads: dict[str, set[str]] = {}  # name -> the names its definitions read, followed back
+    for n in sorted((n for n in ast.walk(fn) if isinstance(n, ast.Assign) and n.lineno - 1 < line0),
+                    key=lambda n: n.lineno):
+        direct = {m.id for m in nodes_of(n.value, ast.Name)}
+        full = set(direct)
+        for d in direct:
+            full |= reads.get(d, set())
+        for t in n.targets:
+            for x in nodes_of(t, ast.Name):
+                reads[x.id] = reads.get(x.id, set()) | full
+    for n in ast.walk(root):
+        if not isinstance(n, ast.BinOp) or isinstance(n.op, (ast.BitAnd, ast.BitOr)):
+            continue
+        used = {m.id for m in nodes_of(n, ast.Name)}
+        if not used:
+            continue
+        for name in [c for c in candidates if c in reads][::-1][:8]:  # the latest definitions first
+            if name in skip or name in used or name not in reads or not used <= reads[name] | {name}:
+                continue
+            yield "derived_name", n, name, f"`{ast.unparse(n)}` -> `{name}`"
 
 
 def _address_offsets(fn: ast.AST, pointers: set[str]) -> tuple[dict[str, set[int]], dict[tuple[str, int], int]]:

@@ -1,0 +1,136 @@
+"""Rewrites and operators for slips no earlier tier reached: a scale on the wrong terms, an argument's
+missing factor, a recomputed value, one reduction along the wrong axis, a stored value missing its
+scale, a stepping loop that never hands its result on, a logarithm's base (each kernel below is
+written for the test; none is a blind-set file)."""
+
+from __future__ import annotations
+
+import ast
+
+from kagent.patterns.operators import OPERATORS
+from kagent.patterns.operators.base import Src
+from kagent.patterns.operators.grammar import rewrites
+
+HEAD = "import torch\nimport triton\nimport triton.language as tl\n\n\n@triton.jit\n"
+
+
+def _same(a: str, b: str) -> bool:
+    return ast.dump(ast.parse(a.strip())) == ast.dump(ast.parse(b.strip()))
+
+
+def _line0(source: str, start: str) -> int:
+    return next(i for i, l in enumerate(source.split("\n")) if l.strip().startswith(start))
+
+
+def _rewritten(source: str, start: str) -> list[str]:
+    return [r.line for r in rewrites(Src(source), _line0(source, start))]
+
+
+def _operator_sources(source: str, name: str, line0: int = -1) -> list[str]:
+    out = []
+    for _desc, a, b, new in OPERATORS[name].propose(Src(source), line0):
+        lines = source.split("\n")
+        lines[a:b] = new
+        out.append("\n".join(lines))
+    return out
+
+
+KERNEL = HEAD + '''def k(g_ptr, p_ptr, b_ptr, out_ptr, n, wd, temp, HW, BLOCK: tl.constexpr):
+    idx = tl.arange(0, BLOCK)
+    mask = idx < n
+    g = tl.load(g_ptr + idx, mask=mask, other=0.0)
+    p = tl.load(p_ptr + idx, mask=mask, other=0.0)
+    denom = tl.sqrt(tl.sum(g * g, axis=0)) + 1e-6
+    upd = (g + wd * p) / denom
+    ch = idx // HW + 1
+    b = tl.load(b_ptr + idx // HW, mask=mask, other=0.0)
+    w = tl.exp(-(p - g))
+    lvl = 20.0 * tl.log(tl.abs(g) + 1e-6)
+    tl.store(out_ptr + idx, upd + b + w + lvl + ch, mask=mask)
+'''
+
+
+def test_a_scale_meant_for_one_term_of_a_sum():
+    assert any(_same(l, "upd = g / denom + wd * p") for l in _rewritten(KERNEL, "upd ="))
+
+
+def test_an_exponents_argument_gets_a_scalar_parameters_factor():
+    assert any(_same(l, "w = tl.exp(-temp * (p - g))") for l in _rewritten(KERNEL, "w ="))
+
+
+def test_a_recomputed_subexpression_becomes_the_name_that_holds_it():
+    derived = [r for r in rewrites(Src(KERNEL), _line0(KERNEL, "b =")) if r.kind == "derived_name"]
+    assert any(_same(r.line, "b = tl.load(b_ptr + ch, mask=mask, other=0.0)") for r in derived)
+    assert not any("_ptr`" in r.description.split("->")[-1] for r in derived)  # never a pointer, never a mask
+    assert not any(r.description.endswith("`mask`") for r in derived)
+
+
+def test_a_decibel_factor_written_for_the_natural_log():
+    assert any(_same(l, "lvl = 8.685889638065035 * tl.log(tl.abs(g) + 1e-6)") for l in _rewritten(KERNEL, "lvl ="))
+
+
+TILE = HEAD + '''def t(x_ptr, out_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    m2 = (rm[:, None] < M) & (rn[None, :] < N)
+    x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=m2, other=0.0)
+    p = x / tl.maximum(tl.sum(x, axis=0), 1e-30)[None, :]
+    mx = tl.max(p, axis=0)
+    y = tl.exp(p - mx[:, None])
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], y, mask=m2)
+'''
+
+
+def test_one_reduction_along_the_other_axis_with_its_broadcast():
+    made = _rewritten(TILE, "p =")
+    assert any(_same(l, "p = x / tl.maximum(tl.sum(x, axis=1), 1e-30)[:, None]") for l in made)
+    assert any(_same(l, "p = x / tl.maximum(tl.sum(x, axis=1), 1e-30)[None, :]") for l in made)
+
+
+def test_one_reduction_along_the_other_axis_alone():
+    assert any(_same(l, "mx = tl.max(p, axis=1)") for l in _rewritten(TILE, "mx ="))
+
+
+SCALED = HEAD + '''def dq(c_ptr, s_ptr, w_ptr, OUT, IN, BO: tl.constexpr, BK: tl.constexpr):
+    ro = tl.program_id(0) * BO + tl.arange(0, BO)
+    rk = tl.arange(0, BK)
+    mask = (ro[:, None] < OUT) & (rk[None, :] < IN)
+    acc = tl.load(c_ptr + ro[:, None] * IN + rk[None, :], mask=mask, other=0.0)
+    s = tl.load(s_ptr + ro, mask=ro < OUT, other=0.0)
+    tl.store(w_ptr + ro[:, None] * IN + rk[None, :], acc, mask=mask)
+'''
+
+
+def test_a_loaded_scale_left_out_of_the_stored_value():
+    made = _operator_sources(SCALED, "dead_term", _line0(SCALED, "tl.store("))
+    assert any("tl.store(w_ptr + ro[:, None] * IN + rk[None, :], (acc) * s[:, None], mask=mask)" in s for s in made)
+
+
+STEPS = HEAD + '''def step(src_ptr, dst_ptr, n, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    v = tl.load(src_ptr + i, mask=i < n, other=0.0)
+    tl.store(dst_ptr + i, 0.5 * v, mask=i < n)
+
+
+class ModelNew(torch.nn.Module):
+    def forward(self, x):
+        src = x.contiguous()
+        bufs = [torch.empty_like(src), torch.empty_like(src)]
+        for it in range(3):
+            dst = bufs[it % 2]
+            step[(1,)](src, dst, src.numel(), BLOCK=1024)
+        return dst
+'''
+
+
+def test_a_stepping_loop_hands_its_result_on():
+    made = _operator_sources(STEPS, "ping_pong")
+    fixed = STEPS.replace("BLOCK=1024)\n", "BLOCK=1024)\n            src = dst\n")
+    assert any(_same(s, fixed) for s in made)
+    assert not any("src = n" in s or "= src.numel()" in s for s in made)  # sizes are not buffers
+
+
+def test_a_loop_that_hands_on_already_is_left_alone():
+    handed = STEPS.replace("BLOCK=1024)\n", "BLOCK=1024)\n            src = dst\n")
+    assert _operator_sources(handed, "ping_pong") == [] or all(
+        "src = dst\n            src = dst" not in s for s in _operator_sources(handed, "ping_pong"))
