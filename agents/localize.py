@@ -212,6 +212,9 @@ _CUDA_RE: list[tuple[str, re.Pattern[str]]] = [
     ("grid", re.compile(r"<<<|\bdim3\b|\bblocks\s*=|\bthreads\s*=")),
 ]
 
+_HELPER_CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\(")  # a call of a plain name: a @triton.jit helper in a kernel
+_BUILTIN_CALLS = {"range", "min", "max", "int", "float", "len", "abs"}
+
 # site kind -> operator families that edit it
 KIND_FAMILIES: dict[str, tuple[str, ...]] = {
     "store": ("mask", "atomic", "compare", "stride", "other"),
@@ -341,6 +344,9 @@ def sites_of(source: str, weights: dict[str, float]) -> list[Site]:
             kinds = _kinds(stripped, _KIND_RE)
             if scope.startswith("host") and re.search(r"\w\(", stripped) and "call" not in kinds:
                 kinds.append("call")
+            elif scope.startswith("kernel") and "call" not in kinds and any(
+                    m not in _BUILTIN_CALLS for m in _HELPER_CALL.findall(stripped)):
+                kinds.append("call")  # a helper's call (`w = _gate_w(w_ptr, 1, H, I, ...)`): its arguments
         if not kinds:
             continue
         fams: dict[str, float] = {}

@@ -498,7 +498,7 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
         """The second tier (fitted literals, the rewrites of the ten most suspected lines); then, where
         the clock still allows, the rewrites of the next twenty lines (a kernel of many alike lines,
         three stores and three sums for x, y, z, ranks its one faulty math line 19th); last what the
-        limits of those two left out (a suspected line's 150th rewrite)."""
+        limits of those two left out (a suspected line's 150th rewrite), over the forty most suspected lines."""
         if not ctx.config.search_rewrites:
             return []
         if search.tiers == 1:
@@ -507,7 +507,7 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
         elif search.tiers == 2:
             cands = grammar_candidates(base_src, sites, limit=ctx.config.search_rewrites, start=10, max_lines=20)
         else:
-            cands = grammar_candidates(base_src, sites, limit=3 * ctx.config.search_rewrites, max_lines=30)
+            cands = grammar_candidates(base_src, sites, limit=3 * ctx.config.search_rewrites, max_lines=40)
         cands = [c for c in cands if source_hash(c.source) not in screened]
         emit(ctx, "search_rewrites", base=state.base_index, tier=search.tiers + 1, candidates=len(cands))
         return cands

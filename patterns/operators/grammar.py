@@ -382,10 +382,17 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 for alt in _SIBLING_CALLS.get(fname, ()):
                     new = text.replace(f".{fname}(", f".{alt}(", 1)
                     add("sibling_call", n, new, f"`{fname}` -> `{alt}`")
+                    if {fname, alt} == {"max", "min"} and (fill := _flipped_fill(n)) is not None:
+                        # the reduction's neutral fill goes with it: tl.max(where(c, x, -inf)) -> tl.min(where(c, x, inf))
+                        add("sibling_call", n, fill.replace(f".{fname}(", f".{alt}(", 1),
+                            f"`{fname}` -> `{alt}` with its masked fill")
                 if fname in ("exp", "exp2") and len(n.args) == 1:  # an exponent the row's max was not taken from
                     arg = ast.unparse(n.args[0])
                     # or a running max / stabiliser the kernel keeps (mLSTM's m_new, an online softmax's m_i)
-                    maxes = [m for m in _running_maxes(src, line0) if m not in arg]
+                    # or a value loaded for it and left unread (a segment's max from an earlier pass)
+                    stab = [d for d in sc.names if (d in sc.dead or re.search(r"max|mx", d)) and d not in sc.pointers]
+                    maxes = [m for m in dict.fromkeys(_running_maxes(src, line0) + stab[:3])
+                             if not re.search(rf"\b{m}\b", arg)]
                     for m in (f"tl.max({arg}, axis=0)", f"tl.max({arg}, axis=1)[:, None]", *maxes):
                         add("stable_exp", n, f"tl.{fname}({arg} - {m})", f"`{text}` -> `tl.{fname}({arg} - {m})`")
             if host:  # a size read from the wrong place: `x.numel()` for `x.shape[0]`
@@ -471,6 +478,21 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 if new is not None:
                     out.append(Rewrite("all_name", f"line {line0 + 1}: every `{name}` -> `{s}`", new))
     return out
+
+
+def _flipped_fill(call: ast.Call) -> str | None:
+    """`call` (a max / min reduction over `tl.where(c, x, -inf)`) with the fill's sign flipped."""
+    arg = call.args[0]
+    if not (isinstance(arg, ast.Call) and ast.unparse(arg.func) == "tl.where" and len(arg.args) == 3):
+        return None
+    fill = ast.unparse(arg.args[2])
+    flips = {'float("-inf")': 'float("inf")', "float('-inf')": 'float("inf")', 'float("inf")': 'float("-inf")',
+             "float('inf')": 'float("-inf")', "-1e30": "1e30", "1e30": "-1e30", "-1e+30": "1e30", "1e+30": "-1e30"}
+    if fill not in flips:
+        return None
+    copy = ast.parse(ast.unparse(call), mode="eval").body
+    copy.args[0].args[2] = ast.parse(flips[fill], mode="eval").body
+    return ast.unparse(copy)
 
 
 def _reduce_axes(stmt: ast.AST) -> Iterator[tuple[ast.expr, str, str]]:

@@ -141,6 +141,35 @@ def scaled_terms(root: ast.expr) -> Iterator[Proposal]:
                 one = ast.BinOp(t, n.op, scale) if left else ast.BinOp(scale, n.op, t)
                 new = _sum_text([(s, one) if k == i else (s, x) for k, (s, x) in enumerate(terms)])
                 yield "distribute", n, f"({new})", f"`{ast.unparse(n)}` -> `{new}`"
+    yield from _absorbed_terms(root)
+
+
+def _absorbed_terms(root: ast.expr) -> Iterator[Proposal]:
+    """The reverse: a term of a sum (2-4 terms) that belonged inside one product's other factor
+    (`acc * scale + bias` for `(acc + bias) * scale`; `gx + r * hh + b` for `gx + r * (hh + b)`)."""
+    parents = {id(c): p for p in ast.walk(root) for c in ast.iter_child_nodes(p)}
+    for n in ast.walk(root):
+        if not (isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub))):
+            continue
+        p = parents.get(id(n))
+        if isinstance(p, ast.BinOp) and isinstance(p.op, (ast.Add, ast.Sub)):
+            continue  # the chain is taken at its top
+        terms = _signed_terms(n)
+        if not 2 <= len(terms) <= 4:
+            continue
+        for i, (si, t) in enumerate(terms):
+            if not (isinstance(t, ast.BinOp) and isinstance(t.op, (ast.Mult, ast.Div))):
+                continue
+            factors = [(t.left, t.right, True)] + ([(t.right, t.left, False)] if isinstance(t.op, ast.Mult) else [])
+            for inner, scale, left in factors:
+                for j, (sj, other) in enumerate(terms):
+                    if j == i:
+                        continue
+                    grown = ast.BinOp(inner, ast.Add() if sj == si else ast.Sub(), other)
+                    prod = ast.BinOp(grown, t.op, scale) if left else ast.BinOp(scale, t.op, grown)
+                    rest = [(s, prod) if k == i else (s, x) for k, (s, x) in enumerate(terms) if k != j]
+                    new = _sum_text(rest)
+                    yield "distribute", n, f"({new})", f"`{ast.unparse(t)}` takes in `{ast.unparse(other)}`: `{new}`"
 
 
 _ARG_CALLS = ("tl.exp", "tl.exp2", "tl.log", "tl.log2", "tl.sigmoid", "tl.sin", "tl.cos")

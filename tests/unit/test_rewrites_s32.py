@@ -134,3 +134,49 @@ def test_a_loop_that_hands_on_already_is_left_alone():
     handed = STEPS.replace("BLOCK=1024)\n", "BLOCK=1024)\n            src = dst\n")
     assert _operator_sources(handed, "ping_pong") == [] or all(
         "src = dst\n            src = dst" not in s for s in _operator_sources(handed, "ping_pong"))
+
+
+def test_a_kernel_line_that_calls_a_helper_is_a_site():
+    """`w = _gate_w(w_ptr, 1, H, I)` has no load, mask or arithmetic of its own: its arguments are what
+    may be wrong, so it is localized (kind `call`)."""
+    from kagent.agents.localize import sites_of
+
+    source = HEAD + '''def _gate_w(w_ptr, gate, H, K):
+    r = tl.arange(0, 16)
+    return tl.load(w_ptr + gate * H * K + r)
+
+
+@triton.jit
+def cell(w_ptr, out_ptr, H, I):
+    w = _gate_w(w_ptr, 1, H, I)
+    n = max(H, I)
+    tl.store(out_ptr + tl.arange(0, 16), w)
+'''
+    sites = {s.line: s for s in sites_of(source, {"args": 1.0, "operand": 1.0})}
+    line = _line0(source, "w = _gate_w") + 1
+    assert line in sites and "call" in sites[line].kinds
+    assert (_line0(source, "n = max") + 1) not in sites or "call" not in sites[_line0(source, "n = max") + 1].kinds
+
+
+FUSED = HEAD + '''def f(x_ptr, b_ptr, m_ptr, out_ptr, n, scale, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + i, mask=i < n, other=0.0)
+    b = tl.load(b_ptr + i, mask=i < n, other=0.0)
+    mx = tl.load(m_ptr + i, mask=i < n, other=0.0)
+    acc = x * scale + b
+    e = tl.exp(x)
+    lo = tl.max(tl.where(i < n, x, float("-inf")), axis=0)
+    tl.store(out_ptr + i, acc + e + lo, mask=i < n)
+'''
+
+
+def test_a_term_that_belonged_inside_the_scaled_factor():
+    assert any(_same(l, "acc = (x + b) * scale") for l in _rewritten(FUSED, "acc ="))
+
+
+def test_an_exponent_takes_a_max_loaded_for_it_and_left_unread():
+    assert any(_same(l, "e = tl.exp(x - mx)") for l in _rewritten(FUSED, "e ="))
+
+
+def test_a_max_reduction_turned_min_takes_the_opposite_fill():
+    assert any(_same(l, 'lo = tl.min(tl.where(i < n, x, float("inf")), axis=0)') for l in _rewritten(FUSED, "lo ="))
