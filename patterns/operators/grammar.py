@@ -54,7 +54,7 @@ WEIGHT = {
     # terms.py: past one node
     "term_signs": 0.5, "factor": 0.35, "offset": 0.7, "similar_attribute": 0.8, "other_attribute": 0.45,
     "attribute_wrap": 0.5, "product_term": 0.3, "clamp01": 0.45, "divmod": 0.7,
-    "distribute": 0.6, "arg_factor": 0.45, "derived_name": 0.5, "reduce_axis": 0.55,
+    "distribute": 0.6, "arg_factor": 0.45, "derived_name": 0.5, "reduce_axis": 0.55, "constant_name": 0.45,
     "analog_number": 0.8, "transpose_offset": 0.7, "ratio_clip": 0.7, "attribute_factor": 0.5, "size_factor": 0.45, "fresh_name": 0.9,
 }
 
@@ -322,6 +322,8 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
         out.append(Rewrite(kind, e[0], line))
 
     line_names = [n for n in nodes_of(stmt, ast.Name) if isinstance(n.ctx, ast.Load)]
+    values = [] if host else _value_names(src, line0, sc, "")
+    where_branches = {id(a) for c in nodes_of(stmt, ast.Call) if ast.unparse(c.func) == "tl.where" for a in c.args[1:]}
     for root in _roots(stmt):
         # a term joins an expression at its top (the root and its operands), not inside every leaf
         tops = {id(root)} | {id(x) for x in ast.iter_child_nodes(root) if isinstance(root, ast.BinOp)}
@@ -339,6 +341,11 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
             elif isinstance(n, ast.Constant):
                 for kind, alt in _constants(n, ast.get_source_segment(src.source, n) or text):
                     add(kind, n, alt, f"constant {text} -> {alt}")
+                if not host and isinstance(n.value, float) and id(n) in where_branches:
+                    # a fallback written as a literal where a value in scope was meant (`where(c, new, 0.0)`
+                    # for `where(c, new, old)`)
+                    for name in values[::-1][:8]:
+                        add("constant_name", n, name, f"constant {text} -> `{name}`")
                 if host and isinstance(n.value, (int, float)) and not isinstance(n.value, bool):
                     for attr in _attributes(src):
                         add("attribute", n, attr, f"constant {text} -> {attr}")
@@ -436,7 +443,8 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                     for fn in ("minimum", "maximum"):
                         new = f"tl.{fn}({text}, {bound})"
                         add("clamp", n, new, f"`{text}` -> `{new}`")
-            for s in sc.names if id(n) in tops else ():
+            deep = [] if id(n) in tops or not isinstance(n, ast.Name) else [s for s in sc.dead if s in values]
+            for s in sc.names if id(n) in tops else deep:  # a value never read: anywhere on the line
                 if s in sc.pointers or (isinstance(n, ast.Name) and n.id == s):
                     continue
                 kind = "extend_dead" if s in sc.dead else "extend"

@@ -180,3 +180,22 @@ def test_an_exponent_takes_a_max_loaded_for_it_and_left_unread():
 
 def test_a_max_reduction_turned_min_takes_the_opposite_fill():
     assert any(_same(l, 'lo = tl.min(tl.where(i < n, x, float("inf")), axis=0)') for l in _rewritten(FUSED, "lo ="))
+
+
+UPDATE = HEAD + '''def u(s_ptr, c_ptr, o_ptr, out_ptr, n, bias, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    s = tl.load(s_ptr + i, mask=i < n, other=0.0)
+    cnt = tl.load(c_ptr + i, mask=i < n, other=0.0)
+    old = tl.load(o_ptr + i, mask=i < n, other=0.0)
+    new = tl.where(cnt > 0, s / tl.maximum(cnt, 1.0), 0.0)
+    tl.store(out_ptr + i, 2.0 * new, mask=i < n)
+'''
+
+
+def test_a_literal_fallback_becomes_the_value_in_scope():
+    assert any(_same(l, "new = tl.where(cnt > 0, s / tl.maximum(cnt, 1.0), old)") for l in _rewritten(UPDATE, "new ="))
+
+
+def test_an_unread_parameter_joins_a_name_inside_the_line():
+    lines = _rewritten(UPDATE, "tl.store(")
+    assert any(_same(l, "tl.store(out_ptr + i, 2.0 * (new + bias), mask=i < n)") for l in lines)
