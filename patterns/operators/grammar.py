@@ -566,7 +566,11 @@ def _exchanges(src: Src, stmt: ast.AST, line0: int, sc: _Scope, out: list[Rewrit
     # and two module attributes (a clip range's bounds passed as 1 - self.eps_high, 1 + self.eps_low)
     attrs = [n for n in nodes_of(stmt, ast.Attribute) if isinstance(n.ctx, ast.Load) and n.lineno - 1 == line0
              and n.end_lineno == n.lineno and isinstance(n.value, ast.Name) and n.value.id == "self"]
-    for group, key in ((names, lambda n: n.id), (attrs, ast.unparse)):
+    # and two sizes or strides read on the line (`t.stride(1), t.stride(0)` passed in each other's place)
+    sizes = [n for n in nodes_of(stmt, ast.Call, ast.Subscript) if n.lineno - 1 == line0 and n.end_lineno == n.lineno and (
+        (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("stride", "size"))
+        or (isinstance(n, ast.Subscript) and isinstance(n.value, ast.Attribute) and n.value.attr == "shape"))]
+    for group, key in ((names, lambda n: n.id), (attrs, ast.unparse), (sizes, ast.unparse)):
         ids = list(dict.fromkeys(key(n) for n in group))
         for i, a in enumerate(ids):
             for b in ids[i + 1:]:

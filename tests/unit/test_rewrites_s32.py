@@ -199,3 +199,16 @@ def test_a_literal_fallback_becomes_the_value_in_scope():
 def test_an_unread_parameter_joins_a_name_inside_the_line():
     lines = _rewritten(UPDATE, "tl.store(")
     assert any(_same(l, "tl.store(out_ptr + i, 2.0 * (new + bias), mask=i < n)") for l in lines)
+
+
+def test_two_strides_passed_in_each_others_place_are_exchanged():
+    source = HEAD + '''def k(t_ptr, out_ptr, s0, s1, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    tl.store(out_ptr + i, tl.load(t_ptr + i * s0 + s1))
+
+
+def run(t, out):
+    k[(1,)](t, out,
+            t.stride(1), t.stride(0), BLOCK=16)
+'''
+    assert any(l.strip() == "t.stride(0), t.stride(1), BLOCK=16)" for l in _rewritten(source, "t.stride(1)"))
