@@ -9,6 +9,7 @@ each fired guard is recorded with its name and reason.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import Literal
 
@@ -136,13 +137,39 @@ def regression(score: list[float], best: list[float]) -> GuardResult:
     return _ok("regression")
 
 
-def degeneration(report: VerifyReport, original_ms: float | None, ratio_limit: float) -> GuardResult:
+# what a precision fix changes: a dot's input precision, TF32, an accumulator's or a cast's float type
+_PRECISION = [(re.compile(r",\s*(input_precision|allow_tf32|out_dtype)\s*=\s*[^,)]+"), ""),
+              (re.compile(r"\btl\.(float16|bfloat16|float32|float64)\b"), "tl.FLOAT"),
+              (re.compile(r"\btorch\.(float16|half|bfloat16|float32|float|float64|double)\b"), "torch.FLOAT"),
+              (re.compile(r"\.to\(\s*tl\.FLOAT\s*\)"), "")]
+
+
+def precision_only(original: str, candidate: str) -> bool:
+    """The candidate differs from the original in numeric precision only (a TF32 dot made full
+    float32, an fp16 accumulator made float32): its slowdown is the price of the accuracy the
+    reference requires, not a degenerate kernel."""
+    def plain(text: str) -> str:
+        for rx, sub in _PRECISION:
+            text = rx.sub(sub, text)
+        return text
+
+    return original != candidate and plain(original) == plain(candidate)
+
+
+def degeneration(report: VerifyReport, original_ms: float | None, ratio_limit: float,
+                 precision_fix: bool = False) -> GuardResult:
     """GPU only: a correct repair much slower than the original candidate is rejected. Without a
     timing of the original (it did not run, or was not timed) there is nothing to compare with:
-    the check is skipped (the result says so), never made against another baseline."""
+    the check is skipped (the result says so), never made against another baseline. A repair that
+    changes precision only (`precision_only`) is not held to the original's time: the original was
+    fast because it computed in less precision than the reference."""
     t = report.timing
     if report.verdict != "pass" or t.status != "measured" or not t.candidate_ms:
         return _ok("degeneration")
+    if precision_fix and original_ms:
+        return GuardResult(name="degeneration", fired=False,
+                           reason=f"not checked: a precision-only repair ({t.candidate_ms:.4f} ms; the original's "
+                                  f"{original_ms:.4f} ms was bought with the precision it lacked)")
     if not original_ms:
         return GuardResult(
             name="degeneration",

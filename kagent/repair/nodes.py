@@ -582,7 +582,12 @@ def assess(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
                    failed_patterns=failed)
     elif report.verdict == "pass":
         # against the original candidate's own time only: no other baseline under that name
-        g = guards.degeneration(report, state.original_ms, cfg.degeneration_ratio)
+        try:
+            precision = guards.precision_only(ctx.run.candidate_source_path(0).read_text(),
+                                              ctx.run.candidate_source_path(n).read_text())
+        except OSError:
+            precision = False
+        g = guards.degeneration(report, state.original_ms, cfg.degeneration_ratio, precision_fix=precision)
         if not g.fired and g.reason:
             emit(ctx, "guard_skipped", name=g.name, reason=g.reason, index=n)
             upd["history"] = [*state.history, f"{line} -- degeneration {g.reason}"]

@@ -355,3 +355,17 @@ def test_call_usage_is_held_by_one_model():
     state = RepairState()
     state.spent.add_call(10, 10, 1.0)  # a copy: the state changes only through an update
     assert state.spent == LedgerSnapshot()
+
+
+def test_a_precision_only_repair_is_not_held_to_the_originals_time():
+    """A TF32 dot made full float32 (or an fp16 accumulator made float32) is slower because it computes
+    what the reference computes; any other edit is still held to the original's time."""
+    original = "acc += tl.dot(a, b)\nacc = tl.zeros((M, N), dtype=tl.float16)\n"
+    ieee = 'acc += tl.dot(a, b, input_precision="ieee")\nacc = tl.zeros((M, N), dtype=tl.float32)\n'
+    assert guards.precision_only(original, ieee)
+    assert not guards.precision_only(original, original)
+    assert not guards.precision_only(original, "acc += tl.dot(a, b)\nfor i in range(M):\n    acc = 0\n")
+    slow = _report(verdict="pass", timing=Timing(status="measured", candidate_ms=3.0, reference_ms=1.0))
+    g = guards.degeneration(slow, 1.0, 1.5, precision_fix=True)
+    assert not g.fired and "precision-only" in g.reason
+    assert guards.degeneration(slow, 1.0, 1.5, precision_fix=False).fired
