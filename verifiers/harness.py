@@ -736,6 +736,7 @@ def run_reference(job: dict, emit: Emit) -> None:
     for index, case in enumerate(job["cases"]):
         name = case["name"]
         start = time.monotonic()
+        emit(event="case_start", case=name)  # a worker killed mid-case (out of memory) names the case it died in
         # a shape case the reference rejects falls back to its variants (verifiers/suite.py)
         tries = [case["overrides"], *case.get("fallbacks", [])] if case["kind"] == "shape" else [case["overrides"]]
         rejected: list[dict] = []

@@ -365,7 +365,11 @@ class _Perturbed:
             shutil.rmtree(out, ignore_errors=True)
             events = _events(tmp / "reference_events.jsonl")
             done = {e["case"] for e in events if e["event"] == "case_done"}
-            if result.status == "ok" and self.case in done:
+            dying = _dying_case(events, rjob) if result.status != "ok" else None
+            if dying is not None:  # killed in an extra case (out of memory at its sizes): the others stand
+                self.notes.append(CheckNotRun(check=f"case:{dying}", reason=f"the reference worker ended "
+                                              f"({result.status}) at this case's sizes (out of memory?)"))
+            if (result.status == "ok" or dying is not None) and self.case in done:
                 self.fresh_events = events
                 pjob = {**self._keep_done(pjob, events), "case_dir": str(tmp)}
                 casefiles.expected_root(tmp).mkdir(parents=True, exist_ok=True)
@@ -766,25 +770,48 @@ def run_reference(files: ProblemFiles, cases: list[CaseSpec], device: str, confi
                                      evidence={"entry": case_dir.name, "files": bad[:20]}))
             casefiles.remove(case_dir)
     job = _reference_job(files, cases, device, config)
-    result, tmp = _run_job(job, config, device)
-    try:
-        events = _events(tmp / "reference_events.jsonl")
-        errors = [e for e in events if e["event"] == "reference_error"]
-        if errors:
-            e = errors[0]
-            raise ReferenceFailed(f"the reference fails on its own inputs: {e['type']}: "
-                                  f"{redact(_first_line(e['message']))}")
-        if result.status != "ok" or not any(e["event"] == "done" for e in events):
-            why = {"timeout": f"made no progress for {config.timeout_s:.0f} s (or ran past "
-                              f"{config.timeout_s * config.timeout_total_factor:.0f} s in all)",
-                   "crash": f"died of {result.signal}"}.get(result.status, f"exited with {result.returncode}")
-            raise ReferenceFailed(f"the reference worker {why}: {redact(result.stderr_tail).strip().splitlines()[-1:]}")
-        casefiles.commit(tmp, case_dir, events)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    dropped: list[tuple[str, str]] = []
+    while True:
+        result, tmp = _run_job(job, config, device)
+        try:
+            events = _events(tmp / "reference_events.jsonl")
+            errors = [e for e in events if e["event"] == "reference_error"]
+            if errors:
+                e = errors[0]
+                raise ReferenceFailed(f"the reference fails on its own inputs: {e['type']}: "
+                                      f"{redact(_first_line(e['message']))}")
+            if result.status != "ok" or not any(e["event"] == "done" for e in events):
+                why = {"timeout": f"made no progress for {config.timeout_s:.0f} s (or ran past "
+                                  f"{config.timeout_s * config.timeout_total_factor:.0f} s in all)",
+                       "crash": f"died of {result.signal}"}.get(result.status, f"exited with {result.returncode}")
+                dying = _dying_case(events, job)
+                if dying is not None and len(dropped) < 2:
+                    # the reference itself cannot run at this case's sizes here (a pairwise N^2 tensor at a
+                    # scaled shape, killed for memory): the case is left out, the others run again
+                    dropped.append((dying, f"the reference worker {why} at this case's sizes (out of memory?)"))
+                    job = {**job, "cases": [c for c in job["cases"] if c["name"] != dying]}
+                    continue
+                raise ReferenceFailed(f"the reference worker {why}: {redact(result.stderr_tail).strip().splitlines()[-1:]}")
+            events += [{"event": "case_skipped", "case": name, "reason": reason} for name, reason in dropped]
+            casefiles.commit(tmp, case_dir, events)
+            break
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
     limits = CacheConfig.from_env()
     casefiles.prune(case_dir.parent, limits.limit_mb << 20, keep=case_dir, in_use_s=limits.in_use_s)
     return case_dir, events
+
+
+def _dying_case(events: list[dict], job: dict) -> str | None:
+    """The case a reference worker died in (started, never finished or skipped), where it is a boundary
+    shape or stress case (never the first: the problem's own inputs must run)."""
+    started = [e["case"] for e in events if e["event"] == "case_start"]
+    ended = {e["case"] for e in events if e["event"] in ("case_done", "case_skipped")}
+    if not started or started[-1] in ended:
+        return None
+    kinds = {c["name"]: c.get("kind") for c in job["cases"]}
+    first = job["cases"][0]["name"] if job["cases"] else None
+    return started[-1] if started[-1] != first and kinds.get(started[-1]) in ("shape", "stress", "special") else None
 
 
 # --- judging the candidate ----------------------------------------------------------------------
