@@ -48,16 +48,21 @@ def _sum_text(terms: list[tuple[int, ast.expr]]) -> str:
     return ast.unparse(expr)
 
 
-def sign_pairs(root: ast.expr) -> Iterator[Proposal]:
-    """Every sum of three or more terms with two of its terms' signs flipped at once (one flip alone
-    is the `op` rewrite's)."""
+def _sum_tops(root: ast.expr) -> Iterator[ast.BinOp]:
+    """The top node of each chain of `+` / `-` in `root` (a sum inside a longer sum is taken at its top)."""
     parents = {id(c): p for p in ast.walk(root) for c in ast.iter_child_nodes(p)}
     for n in ast.walk(root):
         if not (isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub))):
             continue
         p = parents.get(id(n))
-        if isinstance(p, ast.BinOp) and isinstance(p.op, (ast.Add, ast.Sub)):
-            continue  # inside a longer sum: the whole chain is taken at its top
+        if not (isinstance(p, ast.BinOp) and isinstance(p.op, (ast.Add, ast.Sub))):
+            yield n
+
+
+def sign_pairs(root: ast.expr) -> Iterator[Proposal]:
+    """Every sum of three or more terms with two of its terms' signs flipped at once (one flip alone
+    is the `op` rewrite's)."""
+    for n in _sum_tops(root):
         terms = _signed_terms(n)
         if len(terms) < 3 or len(terms) > 8:
             continue
@@ -147,13 +152,7 @@ def scaled_terms(root: ast.expr) -> Iterator[Proposal]:
 def _absorbed_terms(root: ast.expr) -> Iterator[Proposal]:
     """The reverse: a term of a sum (2-4 terms) that belonged inside one product's other factor
     (`acc * scale + bias` for `(acc + bias) * scale`; `gx + r * hh + b` for `gx + r * (hh + b)`)."""
-    parents = {id(c): p for p in ast.walk(root) for c in ast.iter_child_nodes(p)}
-    for n in ast.walk(root):
-        if not (isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub))):
-            continue
-        p = parents.get(id(n))
-        if isinstance(p, ast.BinOp) and isinstance(p.op, (ast.Add, ast.Sub)):
-            continue  # the chain is taken at its top
+    for n in _sum_tops(root):
         terms = _signed_terms(n)
         if not 2 <= len(terms) <= 4:
             continue
