@@ -547,15 +547,6 @@ def _axis_flip(src: Src, line0: int) -> list:
     return out
 
 
-_REDUCE = {"tl.sum", "tl.max", "tl.min", "tl.argmax", "tl.argmin", "tl.cumsum", "tl.cumprod", "tl.xor_sum"}
-
-
-def _axis_kw(call: ast.Call) -> ast.keyword | None:
-    kw = next((kw for kw in call.keywords if kw.arg == "axis"), None)
-    ok = kw is not None and isinstance(kw.value, ast.Constant) and kw.value.value in (0, 1)
-    return kw if ok else None
-
-
 def _axis_pairs(k: Kernel) -> dict[str, str]:
     """Offset name -> the bound it is compared with (`rm < M`), for the tl.arange offsets of a kernel."""
     offsets = {t.id for n in nodes_of(k.node, ast.Assign) for t in n.targets

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from kagent.patterns.operators import terms
 from kagent.patterns.operators.base import Edit, Src, nodes_of, parses
 from kagent.patterns.operators.exprs import _swap
-from kagent.patterns.operators.generic import _REDUCE, _axis_kw, _broadcast, _flip
+from kagent.patterns.operators.generic import _broadcast, _flip
 
 FAMILY = "grammar"
 
@@ -486,6 +486,15 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 if new is not None:
                     out.append(Rewrite("all_name", f"line {line0 + 1}: every `{name}` -> `{s}`", new))
     return out
+
+
+_REDUCE = {"tl.sum", "tl.max", "tl.min", "tl.argmax", "tl.argmin", "tl.cumsum", "tl.cumprod", "tl.xor_sum"}
+
+
+def _axis_kw(call: ast.Call) -> ast.keyword | None:
+    kw = next((kw for kw in call.keywords if kw.arg == "axis"), None)
+    ok = kw is not None and isinstance(kw.value, ast.Constant) and kw.value.value in (0, 1)
+    return kw if ok else None
 
 
 def _flipped_fill(call: ast.Call) -> str | None:
