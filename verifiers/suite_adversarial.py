@@ -7,7 +7,8 @@ change without touching these:
 - past caps: the largest shape constant (usually the reduced or the column dimension) one past
   the common tile caps 1024, 2048, 4096 and 8192 (the largest that fits the element budget), so a
   BLOCK capped without a loop is wrong;
-- 4x: the largest constant times four, and the first constant (usually the row count) past the
+- 4x: the largest constant times four (stepping down to twice, then one past, where the reference is
+  too slow there), and the first constant (usually the row count) past the
   common grid caps (4097 rows where the budget allows, else at least 129, 4x the default);
 - values: mean 1e3 with unit spread (cancellation: E[x^2]-E[x]^2 variance, an unshifted exp) and
   magnitudes past float16's range (max |x| = 1e5) where the reference stays finite (clamps at 65504).
@@ -260,5 +261,9 @@ def adversarial_cases(base_seed: int, constants: list[ShapeConstant], reference_
         if name == "past_cap":  # past a smaller cap, where the reference is too slow past the largest
             value = ov[largest]
             case["smaller"] = [{**ov, largest: cap + 1} for cap in reversed(CAPS) if original[largest] < cap + 1 < value]
+        elif name == "x4":  # twice, then one past: a reference whose work grows faster than its inputs (all
+            # pairs of a 3-D lattice's atoms: 4x the cells is 4096x the pairs) is too slow at 4x
+            grow = original[largest]
+            case["smaller"] = [{**ov, largest: v} for v in (2 * grow, grow + 1) if grow < v < ov[largest]]
         cases.append(case)
     return cases

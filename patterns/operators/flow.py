@@ -6,7 +6,9 @@
   moved after it;
 - an index found inside one block of a loop (`tl.argmax` of the tile) without the block's start;
 - integer arithmetic done before the cast to float (`(q - z).to(tl.float32)` wraps in uint8);
-- a host-side cap that the kernel has no loop for (`min(next_power_of_2(n), 512)`).
+- a host-side cap that the kernel has no loop for (`min(next_power_of_2(n), 512)`);
+- a value a loop reads and never advances, where the kernel takes a parameter it never reads
+  (`bw = bw * kernel_mul` left out of a bandwidth ladder).
 
 Edits replace whole statements or the source text of AST nodes; the rest stays as written.
 """
@@ -81,6 +83,30 @@ def _loop_epilogue(src: Src, line0: int) -> list:
             inner = len(src.lines[a]) - len(src.lines[a].lstrip())
             moved = [ln[inner - indent:] if ln[:inner - indent].strip() == "" else ln for ln in src.lines[a:b]]
             out.append((f"lines {a + 1}-{b}: the loop's last {j} statement(s) after the loop", a, b, moved))
+    return out
+
+
+@operator("loop_update", "args", 2, "a value a loop reads but never advances, advanced by the parameter the "
+          "kernel takes and never reads: bw = bw * kernel_mul restored", global_=True)
+def _loop_update(src: Src, line0: int) -> list:
+    out = []
+    for k in src.kernels.values():
+        unused = _unused(k)
+        if not unused:
+            continue
+        for loop in nodes_of(k.node, ast.For):
+            stored = {t.id for s in loop.body for t in nodes_of(s, ast.Name) if isinstance(t.ctx, ast.Store)}
+            before = {t.id for a in nodes_of(k.node, ast.Assign) if a.lineno < loop.lineno
+                      for tgt in a.targets for t in nodes_of(tgt, ast.Name)}
+            read = [x.id for s in loop.body for x in nodes_of(s, ast.Name) if isinstance(x.ctx, ast.Load)]
+            for v in dict.fromkeys(r for r in read if r in before and r not in stored):
+                last = [s for s in loop.body if any(isinstance(x, ast.Name) and x.id == v for x in ast.walk(s))][-1]
+                a, b = last.lineno - 1, last.end_lineno or last.lineno
+                indent = src.lines[a][:len(src.lines[a]) - len(src.lines[a].lstrip())]
+                for p in unused:
+                    for op in ("*", "+", "/", "-"):
+                        out.append((f"line {b}: `{v}` advanced each iteration: {v} = {v} {op} {p}", a, b,
+                                    [*src.lines[a:b], f"{indent}{v} = {v} {op} {p}"]))
     return out
 
 

@@ -19,6 +19,8 @@ the most suspected lines it proposes every one-node rewrite from a small grammar
 - an operator exchanged (`+` <-> `-`, `*` <-> `/`, `e * 2` <-> `e ** 2`, `//` <-> `%`, `<` <-> `<=`; a comparison at
   every place it appears on the line at once), the operands of a non-commutative one swapped, a term dropped, or the grouping moved (`a * b + c` <-> `a * (b + c)`);
 - a mask's conjunct copied onto another name (`(yy >= 0)` -> also `(xx >= 0)`);
+- what the rest of the function says (structure.py): a product's transposes, a condition another
+  select tests, a parity of an index sum, a coefficient set exchanged whole for its sibling standard;
 - lines written alike for other names (the lanes of an unrolled loop, an attack and a release
   coefficient): a rewrite of one made on all of them alike, and the numbers of one taken by another
   (`-1.0 / (attack_ms * sr)` beside `-1000.0 / (release_ms * sr)`).
@@ -37,7 +39,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kagent.patterns.operators import terms
+from kagent.patterns.operators import structure, terms
 from kagent.patterns.operators.base import Edit, Src, nodes_of, parses
 from kagent.patterns.operators.exprs import _swap
 from kagent.patterns.operators.generic import _broadcast, _flip
@@ -56,6 +58,8 @@ WEIGHT = {
     "attribute_wrap": 0.5, "product_term": 0.3, "clamp01": 0.45, "divmod": 0.7,
     "distribute": 0.6, "arg_factor": 0.45, "derived_name": 0.5, "reduce_axis": 0.55, "constant_name": 0.45,
     "analog_number": 0.8, "transpose_offset": 0.7, "ratio_clip": 0.7, "attribute_factor": 0.5, "size_factor": 0.45, "fresh_name": 0.9,
+    # structure.py: read past the line
+    "dot_trans": 0.6, "borrowed_condition": 0.5, "index_sum": 0.5, "constant_family": 0.8,
 }
 
 _KNOWN = {  # constants kernels spell out, and what they are mistaken for
@@ -471,6 +475,13 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
     if not host:
         for node, new, what in _reduce_axes(stmt):
             add("reduce_axis", node, new, what)
+        fn = _function_of(src, line0)
+        for kind, node, new, what in (*structure.dot_transposes(stmt),
+                                      *structure.borrowed_conditions(fn, stmt, line0, set(sc.names)),
+                                      *structure.index_sums(stmt, terms._index_names(fn), sc.names)):
+            add(kind, node, new, what)
+    for kind, node, new, what in structure.constant_families(stmt):
+        add(kind, node, new, what)
     _all_compares(src, stmt, line0, out)
     _exchanges(src, stmt, line0, sc, out)
     # one name exchanged everywhere on the line (`x * x * x` -> `d * d * d`)

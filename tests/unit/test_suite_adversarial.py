@@ -147,3 +147,48 @@ def get_init_inputs():
     harness.run_reference(job, lambda **e: events.append(e))
     done = next(e for e in events if e["event"] == "case_done")
     assert done["overrides"] == {"atoms": 1025} and "took" in done["rejected"][0]["reason"], events
+
+
+def test_the_4x_case_steps_down_to_twice_where_the_reference_is_too_slow(tmp_path, monkeypatch):
+    """All pairs of a cubic lattice's atoms: 4x the cells per side is 64x the atoms and 4096x the pairs,
+    well inside the input budget but minutes of reference (and of interpreter) time. The 4x case steps
+    down to twice the size, then to one past it."""
+    from kagent.tools.problem import shape_constants
+    from kagent.verifiers import harness
+    from kagent.verifiers.suite_adversarial import adversarial_cases
+
+    problem = tmp_path / "lattice.py"
+    problem.write_text('''import time
+import torch
+import torch.nn as nn
+
+cells = 5
+
+
+class Model(nn.Module):
+    def forward(self, pos):
+        if pos.shape[0] > 500:
+            time.sleep(0.3)  # stands in for the N x N pair distances
+        return (pos * pos).sum(1)
+
+
+def get_inputs():
+    return [torch.rand(cells ** 3, 3)]
+
+
+def get_init_inputs():
+    return []
+''')
+    src = problem.read_text()
+    case = next(c for c in adversarial_cases(1, shape_constants(ast.parse(src)), src) if c["name"] == "shape_x4")
+    assert case["overrides"] == {"cells": 20}
+    assert case["smaller"] == [{"cells": 10}, {"cells": 6}]
+    case = {**case, "fallbacks": [], "init_seed": 1, "transform": None}
+    monkeypatch.setattr(harness, "_SLOW_SHAPE_INTERPRETER_S", 0.2)
+    events: list[dict] = []
+    (tmp_path / "out").mkdir()
+    job = {"device": "cpu", "out_dir": str(tmp_path / "out"), "reference": str(problem), "cases": [case],
+           "max_shape_numel": 1 << 24}
+    harness.run_reference(job, lambda **e: events.append(e))
+    done = next(e for e in events if e["event"] == "case_done")
+    assert done["overrides"] == {"cells": 6}, events

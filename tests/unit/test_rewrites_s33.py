@@ -1,0 +1,118 @@
+"""Rewrites that read past the suspected line: a product's transposes, a condition another select
+tests, a parity of one index where the sum was meant, a coefficient set of the wrong standard, and a
+loop value never advanced by the parameter the kernel takes and never reads (each kernel below is
+written for the test; none is a blind-set file)."""
+
+from __future__ import annotations
+
+import ast
+
+from kagent.patterns.operators import OPERATORS
+from kagent.patterns.operators.base import Src
+from kagent.patterns.operators.grammar import rewrites
+
+HEAD = "import torch\nimport triton\nimport triton.language as tl\n\n\n@triton.jit\n"
+
+
+def _same(a: str, b: str) -> bool:
+    return ast.dump(ast.parse(a.strip())) == ast.dump(ast.parse(b.strip()))
+
+
+def _line0(source: str, start: str) -> int:
+    return next(i for i, l in enumerate(source.split("\n")) if l.strip().startswith(start))
+
+
+def _rewrites(source: str, start: str, kind: str) -> list[str]:
+    return [r.line for r in rewrites(Src(source), _line0(source, start)) if r.kind == kind]
+
+
+GRAM = HEAD + '''def gram(a_ptr, out_ptr, R, D: tl.constexpr, BR: tl.constexpr):
+    rr = tl.arange(0, BR)
+    dd = tl.arange(0, D)
+    acc = tl.zeros([D, D], dtype=tl.float32)
+    for r0 in range(0, R, BR):
+        a = tl.load(a_ptr + (r0 + rr)[:, None] * D + dd[None, :], mask=(r0 + rr)[:, None] < R, other=0.0)
+        acc += tl.dot(a, tl.trans(a))
+    tl.store(out_ptr + dd[:, None] * D + dd[None, :], acc)
+'''
+
+
+def test_a_products_transpose_moves_to_the_other_operand():
+    found = _rewrites(GRAM, "acc +=", "dot_trans")
+    assert any(_same(l, "acc += tl.dot(tl.trans(a), a)") for l in found)
+    assert any(_same(l, "acc += tl.dot(a, a)") for l in found)
+    assert len(found) == 3  # every other placement, never the written one
+
+
+CE = HEAD + '''def ce(x_ptr, lab_ptr, out_ptr, C, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    m = cols < C
+    lab = tl.load(lab_ptr + row)
+    x = tl.load(x_ptr + row * C + cols, mask=m, other=0.0)
+    x_lab = tl.sum(tl.where(cols == lab, x, 0.0), axis=0)
+    rest = tl.sum(tl.where(m, tl.exp(x), 0.0), axis=0)
+    tl.store(out_ptr + row, x_lab - rest)
+'''
+
+
+def test_a_select_borrows_the_condition_another_select_tests_in_either_polarity():
+    found = _rewrites(CE, "rest =", "borrowed_condition")
+    assert any(_same(l, "rest = tl.sum(tl.where(m & (cols != lab), tl.exp(x), 0.0), axis=0)") for l in found)
+    assert any(_same(l, "rest = tl.sum(tl.where(m & (cols == lab), tl.exp(x), 0.0), axis=0)") for l in found)
+    # the select that owns the condition does not borrow it from itself
+    assert not any("cols != lab" in l for l in _rewrites(CE, "x_lab =", "borrowed_condition"))
+
+
+SOR = HEAD + '''def sweep(u_ptr, out_ptr, n, color, BLOCK: tl.constexpr):
+    i = tl.program_id(0)
+    j = tl.arange(0, BLOCK)
+    active = (j < n) & (i % 2 == color)
+    u = tl.load(u_ptr + i * n + j, mask=j < n, other=0.0)
+    tl.store(out_ptr + i * n + j, tl.where(active, 0.5 * u, u), mask=j < n)
+'''
+
+
+def test_a_parity_of_one_index_becomes_the_parity_of_the_sum():
+    assert any(_same(l, "active = (j < n) & ((i + j) % 2 == color)") for l in _rewrites(SOR, "active =", "index_sum"))
+
+
+LUMA = HEAD + '''def luma(rgb_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    r = tl.load(rgb_ptr + 3 * i, mask=i < n, other=0.0)
+    g = tl.load(rgb_ptr + 3 * i + 1, mask=i < n, other=0.0)
+    b = tl.load(rgb_ptr + 3 * i + 2, mask=i < n, other=0.0)
+    y = 0.299 * r + 0.587 * g + 0.114 * b
+    tl.store(out_ptr + i, y, mask=i < n)
+'''
+
+
+def test_a_coefficient_set_is_exchanged_whole_for_a_sibling_standard():
+    found = _rewrites(LUMA, "y =", "constant_family")
+    assert any(_same(l, "y = 0.2126 * r + 0.7152 * g + 0.0722 * b") for l in found)
+    assert len(found) == 2
+
+
+LADDER = HEAD + '''def ladder(x_ptr, out_ptr, n, base, ratio, K: tl.constexpr, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + i, mask=i < n, other=0.0)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    s = base
+    for q in tl.static_range(K):
+        acc += tl.exp(-x / s)
+    tl.store(out_ptr + i, acc, mask=i < n)
+'''
+
+
+def test_a_loop_value_is_advanced_by_the_parameter_the_kernel_never_reads():
+    found = []
+    for _desc, a, b, new in OPERATORS["loop_update"].propose(Src(LADDER), -1):
+        lines = LADDER.split("\n")
+        lines[a:b] = new
+        found.append("\n".join(lines))
+    fixed = LADDER.replace("acc += tl.exp(-x / s)\n", "acc += tl.exp(-x / s)\n        s = s * ratio\n")
+    assert any(_same(f, fixed) for f in found)
+    assert all(ast.parse(f) for f in found)
+    # nothing to advance with when every parameter is read
+    used = LADDER.replace("acc += tl.exp(-x / s)", "acc += tl.exp(-x / s) * ratio")
+    assert OPERATORS["loop_update"].propose(Src(used), -1) == []
