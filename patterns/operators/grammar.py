@@ -577,12 +577,12 @@ def _sizes(n: ast.expr) -> list[str]:
     return []
 
 
-def _exchanges(src: Src, stmt: ast.AST, line0: int, sc: _Scope, out: list[Rewrite]) -> None:
+def _exchanges(src: Src, stmt: ast.AST, line0: int, sc: _Scope, out: list[Rewrite], names_too: bool = True) -> None:
     """Two names of the line exchanged (`j * C + cs` -> `cs * C + j`): an index's two terms in each
-    other's place, which no single rename reaches."""
+    other's place, which no single rename reaches. `names_too=False`: attributes and sizes only."""
     text = src.lines[line0]
     names = [n for n in nodes_of(stmt, ast.Name) if isinstance(n.ctx, ast.Load) and n.lineno - 1 == line0
-             and n.id in sc.names and n.id not in sc.pointers]
+             and n.id in sc.names and n.id not in sc.pointers] if names_too else []
     # and two module attributes (a clip range's bounds passed as 1 - self.eps_high, 1 + self.eps_low)
     attrs = [n for n in nodes_of(stmt, ast.Attribute) if isinstance(n.ctx, ast.Load) and n.lineno - 1 == line0
              and n.end_lineno == n.lineno and isinstance(n.value, ast.Name) and n.value.id == "self"]
@@ -837,7 +837,7 @@ def _launch_scalar_lines(src: Src, limit: int = 6) -> list[int]:
 
 def _global_rewrites(src: Src, lines: list[tuple[int, float]]) -> list[tuple[float, int, Edit]]:
     """terms.column_offsets and terms.divmod_divisors on every kernel line (a copied column offset or
-    a mismatched divisor is suspect wherever it is)."""
+    a mismatched divisor is suspect wherever it is), and the exchanges of a launch's attributes."""
     score = dict(lines)
     top = max(score.values() or [1.0]) or 1.0
     out = []
@@ -851,6 +851,17 @@ def _global_rewrites(src: Src, lines: list[tuple[int, float]]) -> list[tuple[flo
             if e is not None and e[1] == line0:
                 prio = WEIGHT[kind] * (0.5 + 0.5 * score.get(line0, 0.5 * top) / top)
                 out.append((round(prio, 4), line0, _line_edit(kind, e[0], line0, e[3][0])))
+    # two module attributes or sizes a launch passes in each other's place (`self.p0, self.r`): few, and
+    # a launch line ranks below every kernel line however wrong its arguments are
+    for launch in src.launches:
+        stmt, sc = _statement(src, launch.line), _scope(src, launch.line)
+        if stmt is None or sc is None:
+            continue
+        for line0 in range(stmt.lineno - 1, stmt.end_lineno or stmt.lineno):
+            found: list[Rewrite] = []
+            _exchanges(src, stmt, line0, sc, found, names_too=False)
+            prio = WEIGHT["exchange"] * (0.5 + 0.5 * max(score.get(line0, 0.0), 0.6 * top) / top)
+            out += [(round(prio, 4), line0, _line_edit(r.kind, r.description, line0, r.line)) for r in found]
     return out
 
 

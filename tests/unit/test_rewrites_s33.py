@@ -116,3 +116,37 @@ def test_a_loop_value_is_advanced_by_the_parameter_the_kernel_never_reads():
     # nothing to advance with when every parameter is read
     used = LADDER.replace("acc += tl.exp(-x / s)", "acc += tl.exp(-x / s) * ratio")
     assert OPERATORS["loop_update"].propose(Src(used), -1) == []
+
+
+FILTER = HEAD + '''def smooth(x_ptr, out_ptr, n, gain, floor, BLOCK: tl.constexpr):
+    i = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + i, mask=i < n, other=0.0)
+    y = tl.maximum(gain * x, floor)
+    tl.store(out_ptr + i, y, mask=i < n)
+
+
+class ModelNew(torch.nn.Module):
+    def __init__(self, gain: float = 2.0, floor: float = 0.1):
+        super().__init__()
+        self.gain = gain
+        self.floor = floor
+
+    def forward(self, x):
+        out = torch.empty_like(x)
+        n = x.numel()
+        smooth[(1,)](x, out, n, self.floor, self.gain,
+                     BLOCK=1024)
+        return out
+'''
+
+
+def test_two_attributes_a_launch_passes_in_each_others_place_are_exchanged_early():
+    """The suspected lines are the kernel's (the values arrive wrong); the launch's attribute exchange,
+    a line and a half below every kernel line, still comes among the first rewrites."""
+    from kagent.patterns.operators.grammar import grammar_edits
+
+    sites = [(_line0(FILTER, s) + 1, 10.0 - k) for k, s in enumerate(("tl.store", "y =", "x =", "i ="))]
+    edits = grammar_edits(FILTER, sites)
+    fixed = FILTER.replace("n, self.floor, self.gain,", "n, self.gain, self.floor,")
+    at = [k for k, (_p, _e, new) in enumerate(edits) if _same(new, fixed)]
+    assert at and at[0] < 40, at
