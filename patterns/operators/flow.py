@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from kagent.patterns.operators.base import Src, nodes_of, operator
 from kagent.patterns.operators.exprs import _unused
 from kagent.patterns.operators.generic import _replace, _stmt_at, casts_at
+from kagent.patterns.operators.terms import _index_names
 
 # how a reduction's result is combined with the value carried from earlier blocks
 _COMBINE = {"tl.max": "tl.maximum({a}, {b})", "tl.min": "tl.minimum({a}, {b})", "tl.sum": "{a} + {b}"}
@@ -99,7 +100,8 @@ def _loop_update(src: Src, line0: int) -> list:
             before = {t.id for a in nodes_of(k.node, ast.Assign) if a.lineno < loop.lineno
                       for tgt in a.targets for t in nodes_of(tgt, ast.Name)}
             read = [x.id for s in loop.body for x in nodes_of(s, ast.Name) if isinstance(x.ctx, ast.Load)]
-            for v in dict.fromkeys(r for r in read if r in before and r not in stored):
+            index = _index_names(k.node)  # an offset is not what a parameter scales
+            for v in dict.fromkeys(r for r in read if r in before and r not in stored and r not in index):
                 last = [s for s in loop.body if any(isinstance(x, ast.Name) and x.id == v for x in ast.walk(s))][-1]
                 a, b = last.lineno - 1, last.end_lineno or last.lineno
                 indent = src.lines[a][:len(src.lines[a]) - len(src.lines[a].lstrip())]

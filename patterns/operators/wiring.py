@@ -3,7 +3,8 @@
 - a stride the kernel takes but never reads: the pointer expression that uses its siblings misses a
   `b * stride_b` term (a batch or head offset);
 - an index pointer the kernel takes but never reads: an index used directly where it had to be looked
-  up (`dst = i` for `dst = tl.load(index_ptr + i)`);
+  up (`dst = i` for `dst = tl.load(index_ptr + i)`), or a looked-up index missing the offset an
+  unread table holds (a field's start in a shared embedding: `+ tl.load(off_ptr + f)`);
 - a line that reads along the other axis: every row-named index and mask on it (`r_idx`, `rmask`)
   where the column ones (`c_idx`, `cmask`) were meant, swapped together;
 - a reduction missing a factor: `tl.sum(g)` for `tl.sum(y * g)` with `y` another loaded tile.
@@ -107,6 +108,38 @@ def _missing_gather(src: Src, line0: int) -> list:
                              f"`{n.targets[0].id}` looked up in unused `{p}`")
                 if e:
                     out.append(e)
+    return out
+
+
+@operator("gather_offset", "stride", 2, "an offset table the kernel never reads: a looked-up index missing its "
+          "offset (`idx = tl.load(ids_ptr + r * F + f)` -> `... + tl.load(off_ptr + f)`)", global_=True)
+def _gather_offset(src: Src, line0: int) -> list:
+    out = []
+    for k in src.kernels.values():
+        unused = _unread(k, pointers=True)
+        if not unused:
+            continue
+        addresses = [ast.unparse(c.args[0]) for c in nodes_of(k.node, ast.Call)
+                     if ast.unparse(c.func) in ("tl.load", "tl.store", "tl.atomic_add") and c.args]
+        for n in nodes_of(k.node, ast.Assign):
+            v = n.value
+            if not (len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and isinstance(v, ast.Call)
+                    and ast.unparse(v.func) == "tl.load" and v.args and n.lineno == n.end_lineno):
+                continue
+            name = n.targets[0].id
+            if not any(re.search(rf"\b{name}\b", a) for a in addresses):
+                continue  # data, not an index into another tensor
+            mask = next((kw for kw in v.keywords if kw.arg == "mask"), None)
+            terms = dict.fromkeys(m.id for m in nodes_of(v.args[0], ast.Name)
+                                  if not _PTR.search(m.id) and m.id not in k.constexpr)
+            for p in unused:
+                for t in terms:
+                    for masked in ((False, True) if mask is not None else (False,)):
+                        extra = f", mask={ast.unparse(mask.value)}, other=0" if masked else ""
+                        e = _replace(src, [(v, f"{ast.unparse(v)} + tl.load({p} + {t}{extra})")],
+                                     f"`{name}` offset by the unused `{p}` at `{t}`{' (masked)' if masked else ''}")
+                        if e:
+                            out.append(e)
     return out
 
 

@@ -150,3 +150,26 @@ def test_two_attributes_a_launch_passes_in_each_others_place_are_exchanged_early
     fixed = FILTER.replace("n, self.floor, self.gain,", "n, self.gain, self.floor,")
     at = [k for k, (_p, _e, new) in enumerate(edits) if _same(new, fixed)]
     assert at and at[0] < 40, at
+
+
+EMBED = HEAD + '''def embed_sum(ids_ptr, off_ptr, table_ptr, out_ptr, B, F, D: tl.constexpr, BLOCK: tl.constexpr):
+    rows = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mr = rows < B
+    dd = tl.arange(0, D)
+    acc = tl.zeros([BLOCK, D], dtype=tl.float32)
+    for f in range(F):
+        idx = tl.load(ids_ptr + rows * F + f, mask=mr, other=0)
+        acc += tl.load(table_ptr + idx[:, None] * D + dd[None, :], mask=mr[:, None], other=0.0)
+    tl.store(out_ptr + rows[:, None] * D + dd[None, :], acc, mask=mr[:, None])
+'''
+
+
+def test_a_looked_up_index_gets_the_offset_its_unread_table_holds():
+    found = []
+    for _desc, a, b, new in OPERATORS["gather_offset"].propose(Src(EMBED), -1):
+        lines = EMBED.split("\n")
+        lines[a:b] = new
+        found.append("\n".join(lines))
+    fixed = EMBED.replace("mask=mr, other=0)\n", "mask=mr, other=0) + tl.load(off_ptr + f)\n")
+    assert any(_same(f, fixed) for f in found)
+    assert len(found) <= 8  # the index load only: not the table's data load
