@@ -475,13 +475,8 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
     if not host:
         for node, new, what in _reduce_axes(stmt):
             add("reduce_axis", node, new, what)
-        fn = _function_of(src, line0)
-        for kind, node, new, what in (*structure.dot_transposes(stmt),
-                                      *structure.borrowed_conditions(fn, stmt, line0, set(sc.names)),
-                                      *structure.index_sums(stmt, terms._index_names(fn), sc.names)):
+        for kind, node, new, what in structure.borrowed_conditions(_function_of(src, line0), stmt, line0, set(sc.names)):
             add(kind, node, new, what)
-    for kind, node, new, what in structure.constant_families(stmt):
-        add(kind, node, new, what)
     _all_compares(src, stmt, line0, out)
     _exchanges(src, stmt, line0, sc, out)
     # one name exchanged everywhere on the line (`x * x * x` -> `d * d * d`)
@@ -836,8 +831,9 @@ def _launch_scalar_lines(src: Src, limit: int = 6) -> list[int]:
 
 
 def _global_rewrites(src: Src, lines: list[tuple[int, float]]) -> list[tuple[float, int, Edit]]:
-    """terms.column_offsets and terms.divmod_divisors on every kernel line (a copied column offset or
-    a mismatched divisor is suspect wherever it is), and the exchanges of a launch's attributes."""
+    """terms.column_offsets, terms.divmod_divisors and structure's product transposes, index-sum parities
+    and coefficient sets on every kernel line (each is rare, and suspect wherever it is), and the
+    exchanges of a launch's attributes."""
     score = dict(lines)
     top = max(score.values() or [1.0]) or 1.0
     out = []
@@ -845,8 +841,11 @@ def _global_rewrites(src: Src, lines: list[tuple[int, float]]) -> list[tuple[flo
         stmt, sc = (_statement(src, line0), _scope(src, line0)) if src.kernel_at(line0) else (None, None)
         if stmt is None or sc is None or not src.lines[line0].isascii():
             continue
+        index = terms._index_names(_function_of(src, line0))
         for kind, node, new, what in [*terms.column_offsets(src, line0, stmt, sc.pointers),
-                                      *terms.divmod_divisors(src, line0, stmt, sc.pointers)]:
+                                      *terms.divmod_divisors(src, line0, stmt, sc.pointers),
+                                      *structure.dot_transposes(stmt), *structure.index_sums(stmt, index, sc.names),
+                                      *structure.constant_families(stmt)]:
             e = _swap(src, node, new, what)
             if e is not None and e[1] == line0:
                 prio = WEIGHT[kind] * (0.5 + 0.5 * score.get(line0, 0.5 * top) / top)

@@ -9,7 +9,7 @@ import ast
 
 from kagent.patterns.operators import OPERATORS
 from kagent.patterns.operators.base import Src
-from kagent.patterns.operators.grammar import rewrites
+from kagent.patterns.operators.grammar import _global_rewrites, rewrites
 
 HEAD = "import torch\nimport triton\nimport triton.language as tl\n\n\n@triton.jit\n"
 
@@ -26,6 +26,12 @@ def _rewrites(source: str, start: str, kind: str) -> list[str]:
     return [r.line for r in rewrites(Src(source), _line0(source, start)) if r.kind == kind]
 
 
+def _global(source: str, start: str, kind: str) -> list[str]:
+    """The rewrites made on every kernel line whatever its suspicion."""
+    line0 = _line0(source, start)
+    return [e.lines[0] for _p, ln, e in _global_rewrites(Src(source), []) if ln == line0 and e.operator == f"grammar_{kind}"]
+
+
 GRAM = HEAD + '''def gram(a_ptr, out_ptr, R, D: tl.constexpr, BR: tl.constexpr):
     rr = tl.arange(0, BR)
     dd = tl.arange(0, D)
@@ -38,7 +44,7 @@ GRAM = HEAD + '''def gram(a_ptr, out_ptr, R, D: tl.constexpr, BR: tl.constexpr):
 
 
 def test_a_products_transpose_moves_to_the_other_operand():
-    found = _rewrites(GRAM, "acc +=", "dot_trans")
+    found = _global(GRAM, "acc +=", "dot_trans")
     assert any(_same(l, "acc += tl.dot(tl.trans(a), a)") for l in found)
     assert any(_same(l, "acc += tl.dot(a, a)") for l in found)
     assert len(found) == 3  # every other placement, never the written one
@@ -74,7 +80,7 @@ SOR = HEAD + '''def sweep(u_ptr, out_ptr, n, color, BLOCK: tl.constexpr):
 
 
 def test_a_parity_of_one_index_becomes_the_parity_of_the_sum():
-    assert any(_same(l, "active = (j < n) & ((i + j) % 2 == color)") for l in _rewrites(SOR, "active =", "index_sum"))
+    assert any(_same(l, "active = (j < n) & ((i + j) % 2 == color)") for l in _global(SOR, "active =", "index_sum"))
 
 
 LUMA = HEAD + '''def luma(rgb_ptr, out_ptr, n, BLOCK: tl.constexpr):
@@ -88,7 +94,7 @@ LUMA = HEAD + '''def luma(rgb_ptr, out_ptr, n, BLOCK: tl.constexpr):
 
 
 def test_a_coefficient_set_is_exchanged_whole_for_a_sibling_standard():
-    found = _rewrites(LUMA, "y =", "constant_family")
+    found = _global(LUMA, "y =", "constant_family")
     assert any(_same(l, "y = 0.2126 * r + 0.7152 * g + 0.0722 * b") for l in found)
     assert len(found) == 2
 
