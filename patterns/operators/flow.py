@@ -8,7 +8,8 @@
 - integer arithmetic done before the cast to float (`(q - z).to(tl.float32)` wraps in uint8);
 - a host-side cap that the kernel has no loop for (`min(next_power_of_2(n), 512)`);
 - a value a loop reads and never advances, where the kernel takes a parameter it never reads
-  (`bw = bw * kernel_mul` left out of a bandwidth ladder).
+  (`bw = bw * kernel_mul` left out of a bandwidth ladder), and an accumulator a loop never adds to
+  where the kernel takes a pointer it never reads (a linear term's `first += tl.load(lin_ptr + idx)`).
 
 Edits replace whole statements or the source text of AST nodes; the rest stays as written.
 """
@@ -16,6 +17,7 @@ Edits replace whole statements or the source text of AST nodes; the rest stays a
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from kagent.patterns.operators.base import Src, nodes_of, operator
@@ -109,6 +111,40 @@ def _loop_update(src: Src, line0: int) -> list:
                     for op in ("*", "+", "/", "-"):
                         out.append((f"line {b}: `{v}` advanced each iteration: {v} = {v} {op} {p}", a, b,
                                     [*src.lines[a:b], f"{indent}{v} = {v} {op} {p}"]))
+    return out
+
+
+@operator("missing_accumulate", "init", 2, "an accumulator a loop never adds to, where the kernel takes a pointer it "
+          "never reads: first += tl.load(lin_ptr + idx, mask=mr, other=0.0) restored", global_=True)
+def _missing_accumulate(src: Src, line0: int) -> list:
+    out = []
+    for k in src.kernels.values():
+        read = {n.id for n in nodes_of(k.node, ast.Name) if isinstance(n.ctx, ast.Load)}
+        unused = [p for p in k.params if "ptr" in p.lower() and p not in read]
+        if not unused:
+            continue
+        for loop in nodes_of(k.node, ast.For):
+            stored = {t.id for s in loop.body for t in nodes_of(s, ast.Name) if isinstance(t.ctx, ast.Store)}
+            zeros = [a.targets[0].id for a in nodes_of(k.node, ast.Assign) if a.lineno < loop.lineno
+                     and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)
+                     and re.match(r"tl\.(zeros|full)\(", ast.unparse(a.value))]
+            accs = [z for z in dict.fromkeys(zeros) if z not in stored and z in read]
+            loads = [c for c in nodes_of(loop, ast.Call) if ast.unparse(c.func) == "tl.load" and c.args]
+            addresses = " ".join(ast.unparse(c.args[0]) for c in loads)
+            # what the loop indexes with: its counter, and what it computes that an address reads
+            index = [t.id for t in nodes_of(loop.target, ast.Name)]
+            index += [n for n in dict.fromkeys(stored) if re.search(rf"\b{n}\b", addresses)]
+            masks = [None, *dict.fromkeys(ast.unparse(kw.value) for c in loads for kw in c.keywords if kw.arg == "mask")]
+            last = loop.body[-1]
+            a, b = last.lineno - 1, last.end_lineno or last.lineno
+            indent = src.lines[a][:len(src.lines[a]) - len(src.lines[a].lstrip())]
+            for acc in accs:
+                for p in unused:
+                    for i in dict.fromkeys(index):
+                        for m in masks:
+                            extra = f", mask={m}, other=0.0" if m else ""
+                            out.append((f"line {b}: `{acc}` accumulates the unread `{p}`: {acc} += tl.load({p} + {i}"
+                                        f"{extra})", a, b, [*src.lines[a:b], f"{indent}{acc} += tl.load({p} + {i}{extra})"]))
     return out
 
 

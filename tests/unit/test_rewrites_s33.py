@@ -179,3 +179,20 @@ def test_a_looked_up_index_gets_the_offset_its_unread_table_holds():
     fixed = EMBED.replace("mask=mr, other=0)\n", "mask=mr, other=0) + tl.load(off_ptr + f)\n")
     assert any(_same(f, fixed) for f in found)
     assert len(found) <= 8  # the index load only: not the table's data load
+
+
+def test_an_accumulator_the_loop_never_adds_to_takes_the_unread_pointer():
+    kernel = EMBED.replace("def embed_sum(ids_ptr, off_ptr,", "def embed_sum(ids_ptr, lin_ptr,").replace(
+        "    acc = tl.zeros([BLOCK, D], dtype=tl.float32)\n",
+        "    acc = tl.zeros([BLOCK, D], dtype=tl.float32)\n    first = tl.zeros([BLOCK], dtype=tl.float32)\n").replace(
+        "    tl.store(out_ptr + rows[:, None] * D + dd[None, :], acc, mask=mr[:, None])",
+        "    tl.store(out_ptr + rows[:, None] * D + dd[None, :], acc + first[:, None], mask=mr[:, None])")
+    found = []
+    for _desc, a, b, new in OPERATORS["missing_accumulate"].propose(Src(kernel), -1):
+        lines = kernel.split("\n")
+        lines[a:b] = new
+        found.append("\n".join(lines))
+    fixed = kernel.replace("mask=mr[:, None], other=0.0)\n    tl.store",
+                           "mask=mr[:, None], other=0.0)\n        first += tl.load(lin_ptr + idx, mask=mr, other=0.0)\n    tl.store")
+    assert any(_same(f, fixed) for f in found)
+    assert len(found) <= 12
