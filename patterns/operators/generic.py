@@ -484,20 +484,26 @@ def _transposed(node: ast.expr) -> ast.expr | None:
     return None
 
 
-@operator("dot_transpose", "axis", 2, "a tl.dot operand that needed its transpose (or did not): "
-          "tl.dot(a, b) -> tl.dot(a, tl.trans(b))")
+@operator("dot_transpose", "axis", 2, "a tl.dot operand that needed its transpose (or did not), or the transpose "
+          "on the wrong operand: tl.dot(a, b) -> tl.dot(a, tl.trans(b)), tl.dot(a, tl.trans(b)) -> tl.dot(tl.trans(a), b)")
 def _dot_transpose(src: Src, line0: int) -> list:
     out = []
     stmt = _stmt_at(src, line0)
     for c in nodes_of(stmt, ast.Call) if stmt is not None else []:
         if ast.unparse(c.func) != "tl.dot" or len(c.args) < 2:
             continue
+        flipped = []
         for i, arg in enumerate(c.args[:2]):
             inner = _transposed(arg)
             new = ast.unparse(inner) if inner is not None else f"tl.trans({ast.unparse(arg)})"
+            flipped.append((arg, new))
             e = _replace(src, [(arg, new)], f"{'operand' if i else 'first operand'} `{ast.unparse(arg)}` -> `{new}`")
             if e:
                 out.append(e)
+        # both at once: the transpose on the wrong operand (a Gram matrix over the wrong axis, a @ b.T for a.T @ b)
+        e = _replace(src, flipped, f"both operands' transposes flipped: `{flipped[0][1]}`, `{flipped[1][1]}`")
+        if e:
+            out.append(e)
     return out
 
 

@@ -19,8 +19,7 @@ the most suspected lines it proposes every one-node rewrite from a small grammar
 - an operator exchanged (`+` <-> `-`, `*` <-> `/`, `e * 2` <-> `e ** 2`, `//` <-> `%`, `<` <-> `<=`; a comparison at
   every place it appears on the line at once), the operands of a non-commutative one swapped, a term dropped, or the grouping moved (`a * b + c` <-> `a * (b + c)`);
 - a mask's conjunct copied onto another name (`(yy >= 0)` -> also `(xx >= 0)`);
-- what the rest of the function says (structure.py): a product's transposes, a condition another
-  select tests, a parity of an index sum, a coefficient set exchanged whole for its sibling standard;
+- what the rest of the function says (structure.py): a condition another select tests, a parity of an index sum, a coefficient set exchanged whole for its sibling standard;
 - lines written alike for other names (the lanes of an unrolled loop, an attack and a release
   coefficient): a rewrite of one made on all of them alike, and the numbers of one taken by another
   (`-1.0 / (attack_ms * sr)` beside `-1000.0 / (release_ms * sr)`).
@@ -59,7 +58,7 @@ WEIGHT = {
     "distribute": 0.6, "arg_factor": 0.45, "derived_name": 0.5, "reduce_axis": 0.55, "constant_name": 0.45,
     "analog_number": 0.8, "transpose_offset": 0.7, "ratio_clip": 0.7, "attribute_factor": 0.5, "size_factor": 0.45, "fresh_name": 0.9,
     # structure.py: read past the line
-    "dot_trans": 0.6, "borrowed_condition": 0.5, "index_sum": 0.5, "constant_family": 0.8,
+    "borrowed_condition": 0.5, "index_sum": 0.5, "constant_family": 0.8,
 }
 
 _KNOWN = {  # constants kernels spell out, and what they are mistaken for
@@ -831,8 +830,7 @@ def _launch_scalar_lines(src: Src, limit: int = 6) -> list[int]:
 
 
 def _global_rewrites(src: Src, lines: list[tuple[int, float]]) -> list[tuple[float, int, Edit]]:
-    """terms.column_offsets, terms.divmod_divisors and structure's product transposes, index-sum parities
-    and coefficient sets on every kernel line (each is rare, and suspect wherever it is), and the
+    """terms.column_offsets, terms.divmod_divisors and structure's index-sum parities and coefficient sets on every kernel line (each is rare, and suspect wherever it is), and the
     exchanges of a launch's attributes."""
     score = dict(lines)
     top = max(score.values() or [1.0]) or 1.0
@@ -844,7 +842,7 @@ def _global_rewrites(src: Src, lines: list[tuple[int, float]]) -> list[tuple[flo
         index = terms._index_names(_function_of(src, line0))
         for kind, node, new, what in [*terms.column_offsets(src, line0, stmt, sc.pointers),
                                       *terms.divmod_divisors(src, line0, stmt, sc.pointers),
-                                      *structure.dot_transposes(stmt), *structure.index_sums(stmt, index, sc.names),
+                                      *structure.index_sums(stmt, index, sc.names),
                                       *structure.constant_families(stmt)]:
             e = _swap(src, node, new, what)
             if e is not None and e[1] == line0:

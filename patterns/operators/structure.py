@@ -1,8 +1,6 @@
 """Grammar rewrites that read past the line: what the rest of the function, or the kernel's
 conventions, say the line's expression should have been.
 
-- `dot_trans`: a matrix product with its transposes on the wrong operand (`tl.dot(a, tl.trans(b))`
-  for `tl.dot(tl.trans(a), b)`, a Gram matrix over the wrong axis) or missing / extra;
 - `borrowed_condition`: a select whose condition lacks one another select of the function tests, in
   either polarity (the label's own class left in a sum over the other classes: `where(m, p, 0)` for
   `where(m & (cols != lab), p, 0)`, beside `where(cols == lab, x, 0)`);
@@ -29,31 +27,6 @@ _FAMILIES = (
     ("Rec.2020 luma", (0.2627, 0.678, 0.0593)),
 )
 _NEGATED = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.GtE, ast.GtE: ast.Lt, ast.Gt: ast.LtE, ast.LtE: ast.Gt}
-
-
-def _trans_base(e: ast.expr) -> tuple[ast.expr, bool]:
-    """`e` without a transpose around it, and whether it had one (`tl.trans(x)`, `x.T`)."""
-    if isinstance(e, ast.Call) and ast.unparse(e.func) in ("tl.trans", "tl.permute") and len(e.args) == 1:
-        return e.args[0], True
-    if isinstance(e, ast.Attribute) and e.attr == "T":
-        return e.value, True
-    return e, False
-
-
-def dot_transposes(stmt: ast.AST) -> Iterator[tuple[str, ast.expr, str, str]]:
-    for call in nodes_of(stmt, ast.Call):
-        if ast.unparse(call.func) != "tl.dot" or len(call.args) < 2:
-            continue
-        (a, ta), (b, tb) = _trans_base(call.args[0]), _trans_base(call.args[1])
-        for na in (False, True):
-            for nb in (False, True):
-                if (na, nb) == (ta, tb):
-                    continue
-                copy = ast.parse(ast.unparse(call), mode="eval").body
-                copy.args[0] = ast.parse(f"tl.trans({ast.unparse(a)})" if na else ast.unparse(a), mode="eval").body
-                copy.args[1] = ast.parse(f"tl.trans({ast.unparse(b)})" if nb else ast.unparse(b), mode="eval").body
-                new = ast.unparse(copy)
-                yield "dot_trans", call, new, f"`{ast.unparse(call)}` -> `{new}`"
 
 
 def _conditions(fn: ast.AST, line0: int) -> list[ast.Compare]:

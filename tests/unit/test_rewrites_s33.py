@@ -1,4 +1,4 @@
-"""Rewrites that read past the suspected line: a product's transposes, a condition another select
+"""Rewrites and operators that read past the suspected line: a product's transposes, a condition another select
 tests, a parity of one index where the sum was meant, a coefficient set of the wrong standard, and a
 loop value never advanced by the parameter the kernel takes and never reads (each kernel below is
 written for the test; none is a blind-set file)."""
@@ -44,7 +44,8 @@ GRAM = HEAD + '''def gram(a_ptr, out_ptr, R, D: tl.constexpr, BR: tl.constexpr):
 
 
 def test_a_products_transpose_moves_to_the_other_operand():
-    found = _global(GRAM, "acc +=", "dot_trans")
+    line0 = _line0(GRAM, "acc +=")
+    found = [new[0] for _d, a, b, new in OPERATORS["dot_transpose"].propose(Src(GRAM), line0)]
     assert any(_same(l, "acc += tl.dot(tl.trans(a), a)") for l in found)
     assert any(_same(l, "acc += tl.dot(a, a)") for l in found)
     assert len(found) == 3  # every other placement, never the written one
