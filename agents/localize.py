@@ -183,7 +183,8 @@ _KIND_RE: list[tuple[str, re.Pattern[str]]] = [
     ("atomic", re.compile(r"\btl\.atomic_\w+\(")),
     ("load", re.compile(r"\btl\.load\(")),
     # a mask written as a comparison, passed as one, or built from others (keep = cmask[None, :])
-    ("mask", re.compile(r"\bmask\s*=|[<>]=?\s*\w|\btl\.where\(|^\w*(mask|keep|valid)\w*\s*=(?!=)")),
+    # (an equality too: `swap = ry == 0`, a condition named for its role, is a line like any mask)
+    ("mask", re.compile(r"\bmask\s*=|[<>]=?\s*\w|[=!]=\s*\w|\btl\.where\(|^\w*(mask|keep|valid)\w*\s*=(?!=)")),
     ("loop", re.compile(r"^\s*for\s+\w+\s+in\s+(tl\.)?(static_)?range\(")),
     ("reduction", re.compile(r"\btl\.(sum|max|min|reduce|argmax|argmin|dot)\(")),
     ("init", re.compile(r"\btl\.(zeros|full)\(|^\w+\s*=\s*-?(float\(|[\d.]+$)")),  # scalar: best = 0.0

@@ -75,3 +75,19 @@ def test_a_line_the_evidence_names_ranks_first():
     assert loc.sites[0].line == 11 and "named by the evidence" in loc.sites[0].why
     other = r.model_copy(update={"candidate": "/tmp/other.py"})  # another file's line numbers are not this one's
     assert localize(other, src).sites[0].line != 11 or "named by the evidence" not in localize(other, src).sites[0].why
+
+
+def test_a_condition_named_for_its_role_is_a_site():
+    """`swap = ry == 0` (a Hilbert curve's quadrant swap): an equality assigned to a name is a line a
+    fault can sit on, like any mask (it was no site at all, so no rewrite ever reached it)."""
+    src = "\n".join([
+        "import triton", "import triton.language as tl", "", "", "@triton.jit",
+        "def k(x_ptr, out_ptr, n, BLOCK: tl.constexpr):",
+        "    offs = tl.arange(0, BLOCK)",
+        "    x = tl.load(x_ptr + offs, mask=offs < n, other=0)",
+        "    ry = x & 1",
+        "    swap = ry == 0",
+        "    tl.store(out_ptr + offs, tl.where(swap, x, -x), mask=offs < n)",
+    ])
+    loc = localize(_report("numerical_mismatch", ["seed0"], location="scattered"), src)
+    assert 10 in {s.line for s in loc.sites}
