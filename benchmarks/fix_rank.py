@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import glob
 import json
 import sys
 from pathlib import Path
@@ -32,8 +33,10 @@ def _key(source: str) -> str | None:
 
 
 def _localization(runs: Path, kernel: str) -> dict | None:
-    found = sorted(runs.glob(f"**/*__{kernel}__offline/localization_0.json"))
-    return json.loads(found[-1].read_text()) if found else None
+    # glob.glob, not Path.glob: a run that ends meanwhile removes its work folder under the walk
+    found = sorted(glob.glob(f"{runs}/**/*__{kernel}__offline/localization_0.json", recursive=True),
+                   key=lambda p: Path(p).parent.name)
+    return json.loads(Path(found[-1]).read_text()) if found else None
 
 
 def fault_lines(near_miss: str, fixed: str) -> list[int]:
