@@ -394,3 +394,22 @@ def test_a_branch_on_a_list_that_later_becomes_a_tensor_is_not_on_tensor_values(
     list of (group, row) tiles it then turns into a tensor: the binding that reaches the test decides."""
     hits = [f for f in static_findings(_TILES.format(test=test), only=["data_dependent_skip"]) if f.severity == "error"]
     assert bool(hits) is flagged, hits
+
+
+def test_a_table_the_reference_spells_out_is_the_problems_constant_not_hard_coded_outputs():
+    """IMA ADPCM's 89 step sizes: an honest encoder holds the same table as its reference (a blind set's
+    correct twin was judged `cheat`). The exemption is for that table only, in order: a table of outputs,
+    or the reference's table reordered, is still flagged."""
+    steps = [7 + 3 * i + i * i // 5 for i in range(89)]
+    reference = f"import torch\nSTEP_TABLE = {steps}\n\nclass Model(torch.nn.Module):\n    pass\n"
+    honest = ("import torch\n_STEPS = [\n    " + ", ".join(map(str, steps)) + "]\n\n"
+              "class ModelNew(torch.nn.Module):\n    def forward(self, x):\n"
+              "        return x + torch.tensor(_STEPS)[0]\n")
+    hard = {f.check for f in static_findings(honest, reference_source=reference) if f.severity == "error"}
+    assert "anticheat.hardcoded_output" not in hard
+    for other in (steps[::-1], [s + 1 for s in steps]):
+        src = honest.replace(", ".join(map(str, steps)), ", ".join(map(str, other)))
+        flagged = {f.check for f in static_findings(src, reference_source=reference) if f.severity == "error"}
+        assert "anticheat.hardcoded_output" in flagged
+    # without the reference (a single-file problem) nothing is exempt
+    assert "anticheat.hardcoded_output" in {f.check for f in static_findings(honest) if f.severity == "error"}

@@ -8,7 +8,7 @@ import ast
 from collections.abc import Iterator
 from typing import Literal
 
-from kagent.verifiers.anticheat_static.resolve import Analysis, Read, Unit, _walk_skip
+from kagent.verifiers.anticheat_static.resolve import Analysis, Read, Unit, _walk_skip, literal_numbers
 from kagent.verifiers.anticheat_static.views import (
     Hit,
     _assignment_targets,
@@ -266,6 +266,16 @@ def _numeric_literal_count(node: ast.AST) -> int:
     return 0
 
 
+def _reference_table(an: Analysis, node: ast.AST) -> bool:
+    """The literal is a table the reference spells out too (the whole table, or a run of it, in order):
+    the problem's own constant (ADPCM's 89 step sizes), which tells nothing of the outputs."""
+    values = literal_numbers(node)
+    if not values:
+        return False
+    k = len(values)
+    return any(table[i:i + k] == values for table in an.reference_tables for i in range(len(table) - k + 1))
+
+
 def check_hardcoded_output(an: Analysis) -> Iterator[Hit]:
     nodes = [*_module_nodes(an), *_forward_nodes(an)]
     seen: set[int] = set()
@@ -278,14 +288,14 @@ def check_hardcoded_output(an: Analysis) -> Iterator[Hit]:
             if isinstance(parent, (ast.List, ast.Tuple, ast.Set)):
                 continue
             n = _numeric_literal_count(node)
-            if n >= _HARDCODED_LITERAL_MIN:
+            if n >= _HARDCODED_LITERAL_MIN and not _reference_table(an, node):
                 yield _hit(unit, node, f"a literal table of {n} numbers: hard-coded outputs pass one input "
                            "and nothing else", literals=n)
         elif isinstance(node, ast.Call):
             q = an.resolve(node.func, unit) or ""
             if q in _TENSOR_FACTORY_PATHS and node.args:
                 n = _numeric_literal_count(node.args[0])
-                if _HARDCODED_FACTORY_MIN <= n < _HARDCODED_LITERAL_MIN:
+                if _HARDCODED_FACTORY_MIN <= n < _HARDCODED_LITERAL_MIN and not _reference_table(an, node.args[0]):
                     yield _hit(unit, node, f"`{q}` of {n} literal numbers: a hard-coded tensor", literals=n)
             elif q.startswith(_DATA_LOAD_PATHS) and not q.startswith("<"):
                 yield _hit(unit, node, f"calls `{q}`: loads or decodes stored data, e.g. precomputed "

@@ -98,6 +98,38 @@ def _walk_skip(node: ast.AST, skip: Callable[[ast.AST], bool]) -> Iterator[ast.A
                 stack.append(child)
 
 
+def literal_numbers(node: ast.AST) -> tuple[float, ...] | None:
+    """The numbers of a literal list / tuple (nested ones flattened, negatives included), or None when it
+    holds anything else."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return (float(node.value),)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        inner = literal_numbers(node.operand)
+        return None if inner is None or len(inner) != 1 else ((-inner[0],) if isinstance(node.op, ast.USub) else inner)
+    if isinstance(node, (ast.List, ast.Tuple)):
+        out: list[float] = []
+        for e in node.elts:
+            part = literal_numbers(e)
+            if part is None:
+                return None
+            out.extend(part)
+        return tuple(out)
+    return None
+
+
+def literal_tables(source: str | None, at_least: int = 8) -> list[tuple[float, ...]]:
+    """The numeric tables a reference spells out (a codec's step sizes, a filter's taps): a candidate
+    holding the same table holds the problem's constant, not its outputs."""
+    if not source:
+        return []
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    found = (literal_numbers(n) for n in ast.walk(tree) if isinstance(n, (ast.List, ast.Tuple)))
+    return [t for t in found if t is not None and len(t) >= at_least]
+
+
 class Analysis:
     """Everything the checks need, computed once per candidate."""
 
@@ -119,6 +151,7 @@ class Analysis:
                 self.parents[id(child)] = parent
         self._collect_module()
         self.reference_names = self._reference_names(reference_source)
+        self.reference_tables = literal_tables(reference_source)
         self.ext_functions = self._extension_function_names()
         self.class_attrs: dict[str, dict[str, ast.expr]] = {}
         self.instance_attrs: dict[str, dict[str, ast.expr]] = {}
