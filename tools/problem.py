@@ -146,12 +146,33 @@ def _shape_slots(name: str, value: ast.AST) -> list[tuple[str, int, ast.AST]]:
     return []
 
 
+def _builder_reads(tree: ast.Module) -> set[str] | None:
+    """The names get_inputs and get_init_inputs read, following the module's functions and constants
+    they reach (None where the file has neither)."""
+    funcs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    todo: list[ast.AST] = [funcs[n] for n in ("get_inputs", "get_init_inputs") if n in funcs]
+    if not todo:
+        return None
+    values = {name: value for _, name, value in _module_assignments(tree)}
+    names: set[str] = set()
+    while todo:
+        for n in ast.walk(todo.pop()):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in names:
+                names.add(n.id)
+                todo += [x for x in (funcs.get(n.id), values.get(n.id)) if x is not None]
+    return names
+
+
 def shape_constants(tree: ast.Module) -> list[ShapeConstant]:
     """Module-level sizes: `name = <int>` (also literal arithmetic such as `1024 * 2`, annotated
-    assignments, and the elements of a tuple such as `input_shape = (32768,)`), named like sizes."""
+    assignments, and the elements of a tuple such as `input_shape = (32768,)`), named like sizes, that
+    size the inputs or the constructor's arguments. A constant only the reference's Model reads (a hash's
+    modulus `PRIME = 2147483647`) is its arithmetic, not a size: overriding it changes what the
+    reference computes and never the candidate, which holds its own copy."""
     out: list[ShapeConstant] = []
+    reads = _builder_reads(tree)
     for stmt, name, value in _module_assignments(tree):
-        if any(word in name.lower() for word in _NOT_SHAPES):
+        if any(word in name.lower() for word in _NOT_SHAPES) or (reads is not None and name not in reads):
             continue
         out += [ShapeConstant(slot, v, stmt.lineno) for slot, v, _ in _shape_slots(name, value) if v >= _MIN_SHAPE_VALUE]
     return out

@@ -61,3 +61,18 @@ def test_kernelbench_style_size_constants_are_found_and_overridden(tmp_path):
     p.write_text(src)
     m = exec_module(p, "kagent_test_sizes", {"M": 13, "input_shape[0]": 5, "batch_size": 1})
     assert (m.M, m.L, m.input_shape, m.batch_size, m.N, m.stride) == (13, 14, (5, 7), 1, 4096, 64)
+
+
+def test_a_constant_only_the_model_reads_is_its_arithmetic_not_a_size():
+    """A count-min sketch's modulus: overriding PRIME changed the reference's hashes and never the
+    candidate's (a blind set's correct twin failed every shape case). Sizes get_inputs and
+    get_init_inputs reach, through helpers and other constants, stay."""
+    import ast
+
+    src = ("n_items = 4000\nwidth = 256\nPRIME = 2147483647\nrows = 8\nshape = (rows, 16)\n\n"
+           "def hash_params(d):\n    return [(7 * i) % PRIME for i in range(d)]\n\n"
+           "class Model:\n    def __init__(self, width):\n        self.a = hash_params(4)\n\n"
+           "def _items():\n    return list(range(n_items))\n\n"
+           "def get_inputs():\n    return [_items(), shape]\n\n"
+           "def get_init_inputs():\n    return [width]\n")
+    assert [c.name for c in shape_constants(ast.parse(src))] == ["n_items", "width", "rows", "shape[1]"]
