@@ -30,8 +30,12 @@ _EPS = {
 # torch's log1p is exact there (a blind near-miss's correct twin failed at 4).
 _C_ABS, _C_REL, _C_L2 = 16.0, 4.0, 0.5
 # In norm the candidate gets a tighter ratio than elementwise: summation-order noise averages out
-# over a tensor, lost precision does not.
+# over a tensor, lost precision does not. Where the error's norm is one or two elements' (its effective
+# count, (sum e^2)^2 / sum e^4, below _L2_AVERAGED), nothing averages: the norm is those elements, each
+# already within its elementwise tolerance, and the full ratio holds (an honest GGX specular kernel on
+# inputs scaled by 1e-3, its output one near-singular highlight, failed 5 seeds in 57 at 4x).
 _L2_RATIO_SHARE = 0.5
+_L2_AVERAGED = 8.0
 # Mismatches below this relative L2 error, spread over the tensor, are a precision fault rather
 # than a wrong computation.
 _PRECISION_L2 = 0.05
@@ -194,7 +198,8 @@ def compare(
     # floor: half an ulp of the output dtype, and never below four float32 ulps (a reference that
     # happens to be exact must not make a correct float32 kernel "infinitely less accurate"; float16
     # arithmetic inside a float32 kernel errs by hundreds)
-    l2_limit = _L2_RATIO_SHARE * ratio * ref_rel_l2 + max(_C_L2 * eps, 4 * _EPS[torch.float32])
+    share = _L2_RATIO_SHARE if _effective_count(cand_err[comparable]) >= _L2_AVERAGED else 1.0
+    l2_limit = share * ratio * ref_rel_l2 + max(_C_L2 * eps, 4 * _EPS[torch.float32])
     if n_bad == 0 and rel_l2 <= l2_limit:
         return None, ev, f"output {index}: within tolerance (rel L2 {rel_l2:.2e}, reference {ref_rel_l2:.2e})"
     if n_bad == 0 and floor_scale > scale and ev.max_abs_err <= eps * _C_ABS * floor_scale:
@@ -218,6 +223,13 @@ def compare(
         f"output {index}: {n_bad} of {out.numel()} elements differ ({ev.location}); max abs error "
         f"{ev.max_abs_err:.3g}, rel L2 {rel_l2:.2e}"
     )
+
+
+def _effective_count(err: torch.Tensor) -> float:
+    """How many elements an error's norm is spread over: n for n equal errors, 1 for a single one."""
+    sq = err.double().pow(2)
+    quad = float(sq.pow(2).sum())
+    return float(sq.sum()) ** 2 / quad if quad > 0 else float(err.numel())
 
 
 def _usable(dtype: torch.dtype, rel_l2: float, cand_err: torch.Tensor, t: torch.Tensor, scale: float,

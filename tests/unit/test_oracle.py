@@ -276,3 +276,26 @@ def test_the_size_cases_take_their_floor_from_seed0_and_the_small_value_cases_do
     assert not casefiles.floored("shape_odd_small") and not casefiles.floored("stress_scale_small")
     assert not casefiles.floored("seed1")
     assert casefiles.scale_floors(tmp_path / "none") is None
+
+
+def test_an_error_norm_held_by_one_element_gets_the_full_ratio_and_a_diffuse_one_does_not():
+    """A GGX highlight on inputs scaled by 1e-3: one near-singular element is the output's whole norm. An
+    honest kernel 5x less accurate than torch there (within R elementwise) is within R in norm too: one
+    element does not average. The same 4-6x spread over every element is still lost precision."""
+    g = torch.Generator().manual_seed(3)
+    truth = torch.rand(1801, generator=g, dtype=torch.float64) * 1e-11
+    truth[1366] = 3.169e-7  # the highlight
+    ref_err = torch.randn(1801, generator=g, dtype=torch.float64) * 1e-7 * truth
+    ref_err[1366] = 1.4e-4 * truth[1366]
+    ref = (truth + ref_err).float()
+    cand = truth.clone()
+    cand[1366] = truth[1366] * (1 - 7e-4)
+    cls, ev, msg = compare(ref, truth, cand.float(), 0, R)
+    assert cls is None, msg
+    # diffuse: every element 6x the reference's error, in norm too
+    truth = 1.0 + torch.rand(4096, generator=g, dtype=torch.float64)
+    noise = torch.randn(4096, generator=g, dtype=torch.float64)
+    ref = (truth * (1 + 1e-5 * noise)).float()
+    cand = (truth * (1 + 6e-5 * torch.randn(4096, generator=g, dtype=torch.float64))).float()
+    cls, ev, msg = compare(ref, truth, cand, 0, R)
+    assert cls == "precision_loss" or cls == "numerical_mismatch", msg
