@@ -192,3 +192,39 @@ def get_init_inputs():
     harness.run_reference(job, lambda **e: events.append(e))
     done = next(e for e in events if e["event"] == "case_done")
     assert done["overrides"] == {"cells": 6}, events
+
+
+def test_inputs_the_problem_never_makes_negative_are_not_made_negative(tmp_path):
+    """Drawdown of price paths (100 * exp(cumsum)): a running peak started at 0 is right for every price
+    the problem makes, and the all-negative stress case judged a correct kernel outside its domain (a blind
+    set's twin: NaN, 0 / 0 peaks). The case is not needed there; a signed input is still made negative."""
+    from kagent.verifiers import harness
+
+    for draw, needed in (("100.0 * torch.exp(0.02 * torch.randn(8, 64))", False), ("torch.randn(8, 64)", True)):
+        problem = tmp_path / "p.py"
+        problem.write_text(f'''import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, prices):
+        peak = torch.cummax(prices, dim=1).values
+        return ((peak - prices) / peak).amax(dim=1)
+
+
+def get_inputs():
+    return [{draw}]
+
+
+def get_init_inputs():
+    return []
+''')
+        case = {"name": "stress_negative", "kind": "stress", "seed": 1, "init_seed": 1, "transform": "negative",
+                "overrides": {}, "fallbacks": []}
+        events: list[dict] = []
+        out = tmp_path / f"out{needed}"
+        out.mkdir()
+        job = {"device": "cpu", "out_dir": str(out), "reference": str(problem), "cases": [case],
+               "max_shape_numel": 1 << 24}
+        harness.run_reference(job, lambda **e: events.append(e))
+        assert any(e["event"] == "case_done" for e in events) == needed, events
