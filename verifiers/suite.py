@@ -8,7 +8,8 @@
   where the seeded inputs keep the reference saturated (it ignores an input), those inputs moved
   until it reads them (verifiers/saturation.py);
 - shapes: the problem re-executed with its module-level shape constants overridden to boundary
-  values: odd non-multiples of block sizes, one past a power of two, small primes, and 1. Each
+  values: odd non-multiples of block sizes, one past a power of two, small primes and the smallest
+  sizes (1, 2, ... in the originals' order, equal ones equal). Each
   changes every constant at once; where the reference rejects that (GroupNorm's channels must be
   divisible by its groups), it falls back, in order, to the same values rounded to odd multiples of
   the originals' power-of-two divisors (divisibility the reference may demand), then to pairs of
@@ -109,11 +110,16 @@ def _nearest_pow2(value: int) -> int:
 def shape_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict[str, int]]]:
     if not constants:
         return []
+    distinct = sorted({c.value for c in constants})
     variants = [
         ("odd", {c.name: _odd_below(c.value) for c in constants}),
         ("plus_one", {c.name: c.value + 1 for c in constants}),
-        ("primes", {c.name: _PRIMES[i % len(_PRIMES)] for i, c in enumerate(constants)}),
-        ("ones", {c.name: 1 for c in constants}),
+        # in the originals' order, equal ones equal: sizes keep the relations a problem assumes (a
+        # smoothing period below the series length, square matrices square)
+        ("primes", {c.name: _PRIMES[distinct.index(c.value) % len(_PRIMES)] for c in constants}),
+        # the smallest sizes in the originals' order: 1 for the smallest, 2 for the next... (all 1 made a
+        # 14-step period as long as a 1-price series, an input no caller passes)
+        ("ones", {c.name: 1 + distinct.index(c.value) for c in constants}),
         # an exact fit: a block sized next_power_of_2(n) where n + 1 lanes were needed (a sentinel, an extra
         # blank state, a halo) is right at every size but a power of two
         ("pow2", {c.name: _nearest_pow2(c.value) for c in constants}),

@@ -126,8 +126,14 @@ def _lighter(constants: list[ShapeConstant], ov: dict[str, int], sizes: set[str]
     if estimate(constants, ov, sizes) <= budget:
         return ov
     capped = ov
+    others = [c for c in constants if c.name not in ov]
     for cap in (c for c in _CPU_CAPS if c >= floor):
-        capped = {**{c.name: min(c.value, cap) for c in constants if c.name not in ov}, **ov}
+        capped = {**{c.name: min(c.value, cap) for c in others}, **ov}
+        if any(a.value < b.value and capped[a.name] >= capped[b.name] for a in others for b in others):
+            # capping made a shorter size as long as a longer one (a 14-step period and 64 prices both 4):
+            # all of them halved together instead, until the largest fits the cap
+            shift = max(0, (max(c.value for c in others) - 1) // cap).bit_length()
+            capped = {**{c.name: max(1, c.value >> shift) for c in others}, **ov}
         if estimate(constants, capped, sizes) <= budget:
             break
     return capped

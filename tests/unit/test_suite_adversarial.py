@@ -228,3 +228,74 @@ def get_init_inputs():
                "max_shape_numel": 1 << 24}
         harness.run_reference(job, lambda **e: events.append(e))
         assert any(e["event"] == "case_done" for e in events) == needed, events
+
+
+def test_the_primes_and_ones_shapes_keep_the_sizes_order_and_equalities():
+    """Wilder's RSI over 64 prices with a 14-step period: primes by position made the period 17 and the
+    series 13 long, an input no caller passes (the reference sliced its way to one column, an honest
+    kernel allocated T - period = -4 columns), and all sizes 1 a period as long as the series. Primes and
+    the smallest sizes now follow the originals' order; equal sizes (a square matrix) stay equal."""
+    from kagent.tools.problem import ShapeConstant
+    from kagent.verifiers.suite import shape_variants
+
+    consts = [ShapeConstant("num_series", 100, 1), ShapeConstant("num_prices", 64, 2), ShapeConstant("period", 14, 3)]
+    primes = dict(shape_variants(consts))["primes"]
+    assert primes["period"] < primes["num_prices"] < primes["num_series"]
+    assert dict(shape_variants(consts))["ones"] == {"period": 1, "num_prices": 2, "num_series": 3}
+    square = dict(shape_variants([ShapeConstant("M", 256, 1), ShapeConstant("N", 256, 2), ShapeConstant("B", 8, 3)]))
+    assert square["primes"]["M"] == square["primes"]["N"] > square["primes"]["B"]
+    assert square["ones"] == {"M": 2, "N": 2, "B": 1}
+
+
+def test_a_shape_where_the_reference_computes_no_finite_value_is_skipped(tmp_path):
+    """All sizes 1: a 1-step period over a 1-price series, whose RSI is 0 / 0 in the reference. Nothing
+    there can be judged (an honest kernel read one price past the end: an out-of-bounds failure on an
+    input no caller passes); the case is skipped with the reason. A finite output is judged as before."""
+    from kagent.verifiers import harness
+
+    problem = tmp_path / "rsi.py"
+    problem.write_text('''import torch
+import torch.nn as nn
+
+n = 64
+
+
+class Model(nn.Module):
+    def forward(self, p):
+        d = p[:, 1:] - p[:, :-1]
+        g = d.clamp(min=0.0).sum(1) / d.shape[1]
+        l = (-d).clamp(min=0.0).sum(1) / d.shape[1]
+        return 100.0 - 100.0 / (1.0 + g / l)
+
+
+def get_inputs():
+    return [50.0 + torch.cumsum(torch.randn(4, n), dim=1)]
+
+
+def get_init_inputs():
+    return []
+''')
+    for size, skipped in ((1, True), (9, False)):
+        case = {"name": "shape_ones", "kind": "shape", "seed": 1, "init_seed": 1, "transform": None,
+                "overrides": {"n": size}, "fallbacks": []}
+        events: list[dict] = []
+        out = tmp_path / f"out{size}"
+        out.mkdir()
+        job = {"device": "cpu", "out_dir": str(out), "reference": str(problem), "cases": [case],
+               "max_shape_numel": 1 << 24}
+        harness.run_reference(job, lambda **e: events.append(e))
+        got = [e for e in events if e["event"] == "case_skipped"]
+        assert bool(got) == skipped and (not got or "no finite value" in got[0]["reason"]), events
+
+
+def test_capping_the_other_sizes_keeps_their_order():
+    """The past-cap case grows the series count and caps the other sizes to fit the interpreter's budget:
+    capped alike, a 14-step period and 64 prices were both 4 (an input no caller passes). They are halved
+    together instead, the period staying below the series length."""
+    src = ("import torch\nnum_series = 100\nnum_prices = 64\nperiod = 14\n\n"
+           "def get_inputs():\n    return [torch.randn(num_series, num_prices)]\n\n"
+           "def get_init_inputs():\n    return [period]\n")
+    consts = shape_constants(ast.parse(src))
+    for name, ov in adversarial_variants(consts, src, interpreter=True):
+        full = {c.name: c.value for c in consts} | ov
+        assert full["period"] < full["num_prices"], (name, ov)
