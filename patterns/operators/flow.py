@@ -24,6 +24,7 @@ from kagent.patterns.operators.base import Src, nodes_of, operator
 from kagent.patterns.operators.exprs import _unused
 from kagent.patterns.operators.generic import _replace, _stmt_at, casts_at
 from kagent.patterns.operators.terms import _index_names
+from kagent.patterns.operators.wiring import _unread
 
 # how a reduction's result is combined with the value carried from earlier blocks
 _COMBINE = {"tl.max": "tl.maximum({a}, {b})", "tl.min": "tl.minimum({a}, {b})", "tl.sum": "{a} + {b}"}
@@ -105,13 +106,18 @@ def _loop_update(src: Src, line0: int) -> list:
             index = _index_names(k.node)  # an offset is not what a parameter scales
             for v in dict.fromkeys(r for r in read if r in before and r not in stored and r not in index):
                 last = [s for s in loop.body if any(isinstance(x, ast.Name) and x.id == v for x in ast.walk(s))][-1]
-                a, b = last.lineno - 1, last.end_lineno or last.lineno
-                indent = src.lines[a][:len(src.lines[a]) - len(src.lines[a].lstrip())]
                 for p in unused:
                     for op in ("*", "+", "/", "-"):
-                        out.append((f"line {b}: `{v}` advanced each iteration: {v} = {v} {op} {p}", a, b,
-                                    [*src.lines[a:b], f"{indent}{v} = {v} {op} {p}"]))
+                        out.append((f"line {last.end_lineno}: `{v}` advanced each iteration: {v} = {v} {op} {p}",
+                                    *_after(src, last, f"{v} = {v} {op} {p}")))
     return out
+
+
+def _after(src: Src, stmt: ast.stmt, text: str) -> tuple[int, int, list[str]]:
+    """`text` as a new line after `stmt`, at its indentation: a hunk over the statement's own lines."""
+    a, b = stmt.lineno - 1, stmt.end_lineno or stmt.lineno
+    indent = src.lines[a][:len(src.lines[a]) - len(src.lines[a].lstrip())]
+    return a, b, [*src.lines[a:b], f"{indent}{text}"]
 
 
 @operator("missing_accumulate", "init", 2, "an accumulator a loop never adds to, where the kernel takes a pointer it "
@@ -120,7 +126,7 @@ def _missing_accumulate(src: Src, line0: int) -> list:
     out = []
     for k in src.kernels.values():
         read = {n.id for n in nodes_of(k.node, ast.Name) if isinstance(n.ctx, ast.Load)}
-        unused = [p for p in k.params if "ptr" in p.lower() and p not in read]
+        unused = _unread(k, pointers=True)
         if not unused:
             continue
         for loop in nodes_of(k.node, ast.For):
@@ -135,16 +141,13 @@ def _missing_accumulate(src: Src, line0: int) -> list:
             index = [t.id for t in nodes_of(loop.target, ast.Name)]
             index += [n for n in dict.fromkeys(stored) if re.search(rf"\b{n}\b", addresses)]
             masks = [None, *dict.fromkeys(ast.unparse(kw.value) for c in loads for kw in c.keywords if kw.arg == "mask")]
-            last = loop.body[-1]
-            a, b = last.lineno - 1, last.end_lineno or last.lineno
-            indent = src.lines[a][:len(src.lines[a]) - len(src.lines[a].lstrip())]
             for acc in accs:
                 for p in unused:
                     for i in dict.fromkeys(index):
                         for m in masks:
-                            extra = f", mask={m}, other=0.0" if m else ""
-                            out.append((f"line {b}: `{acc}` accumulates the unread `{p}`: {acc} += tl.load({p} + {i}"
-                                        f"{extra})", a, b, [*src.lines[a:b], f"{indent}{acc} += tl.load({p} + {i}{extra})"]))
+                            line = f"{acc} += tl.load({p} + {i}" + (f", mask={m}, other=0.0)" if m else ")")
+                            out.append((f"line {loop.body[-1].end_lineno}: `{acc}` accumulates the unread `{p}`: {line}",
+                                        *_after(src, loop.body[-1], line)))
     return out
 
 
