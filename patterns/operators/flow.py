@@ -9,7 +9,8 @@
 - a host-side cap that the kernel has no loop for (`min(next_power_of_2(n), 512)`);
 - a value a loop reads and never advances, where the kernel takes a parameter it never reads
   (`bw = bw * kernel_mul` left out of a bandwidth ladder), and an accumulator a loop never adds to
-  where the kernel takes a pointer it never reads (a linear term's `first += tl.load(lin_ptr + idx)`).
+  where the kernel takes a pointer it never reads (a linear term's `first += tl.load(lin_ptr + idx)`);
+- an online softmax's accumulator left unrescaled when the running max moves, beside a sum that is.
 
 Edits replace whole statements or the source text of AST nodes; the rest stays as written.
 """
@@ -110,6 +111,40 @@ def _loop_update(src: Src, line0: int) -> list:
                     for op in ("*", "+", "/", "-"):
                         out.append((f"line {last.end_lineno}: `{v}` advanced each iteration: {v} = {v} {op} {p}",
                                     *_after(src, last, f"{v} = {v} {op} {p}")))
+    return out
+
+
+@operator("online_rescale", "stable", 2, "an online softmax's accumulator not rescaled when the running max moves: "
+          "acc += p @ v -> acc = acc * scale; acc += p @ v, beside l = l * scale + sum(p)", global_=True)
+def _online_rescale(src: Src, line0: int) -> list:
+    out = []
+    for k in src.kernels.values():
+        for loop in nodes_of(k.node, ast.For):
+            body = [s for s in loop.body if isinstance(s, (ast.Assign, ast.AugAssign))]
+            before = _assigned_before(k.node.body, loop)
+            # the factors that rescale one value carried across iterations (`l_run = l_run * scale + ...`)
+            factors = set()
+            for a in body:
+                if isinstance(a, ast.Assign) and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name) \
+                        and a.targets[0].id in before:
+                    carried = a.targets[0].id
+                    for m in nodes_of(a.value, ast.BinOp):
+                        if isinstance(m.op, ast.Mult) and isinstance(m.left, ast.Name) and m.left.id == carried \
+                                and isinstance(m.right, ast.Name):
+                            factors.add(m.right.id)
+            rescaled = {ast.unparse(a.targets[0]) for a in body if isinstance(a, ast.Assign) and any(
+                isinstance(n, ast.Name) and n.id in factors for n in ast.walk(a.value))}
+            for a in body:
+                if not (isinstance(a, ast.AugAssign) and isinstance(a.op, ast.Add) and isinstance(a.target, ast.Name)):
+                    continue
+                acc = a.target.id
+                if acc in rescaled or acc in factors:
+                    continue
+                for f in sorted(factors):
+                    a0 = a.lineno - 1
+                    indent = src.lines[a0][:len(src.lines[a0]) - len(src.lines[a0].lstrip())]
+                    out.append((f"line {a.lineno}: `{acc}` rescaled by `{f}` before it accumulates", a0, a0 + 1,
+                                [f"{indent}{acc} = {acc} * {f}", src.lines[a0]]))
     return out
 
 

@@ -197,3 +197,33 @@ def test_an_accumulator_the_loop_never_adds_to_takes_the_unread_pointer():
                            "mask=mr[:, None], other=0.0)\n        first += tl.load(lin_ptr + idx, mask=mr, other=0.0)\n    tl.store")
     assert any(_same(f, fixed) for f in found)
     assert len(found) <= 12
+
+
+ONLINE = HEAD + '''def attend(s_ptr, v_ptr, out_ptr, n, F: tl.constexpr, BLOCK: tl.constexpr):
+    f = tl.arange(0, F)
+    m_run = -float("inf")
+    l_run = 0.0
+    acc = tl.zeros([F], dtype=tl.float32)
+    for start in range(0, n, BLOCK):
+        e = start + tl.arange(0, BLOCK)
+        s = tl.load(s_ptr + e, mask=e < n, other=-float("inf"))
+        m_new = tl.maximum(m_run, tl.max(s, axis=0))
+        alpha = tl.exp(m_run - m_new)
+        p = tl.exp(s - m_new)
+        l_run = l_run * alpha + tl.sum(p, axis=0)
+        acc += tl.sum(p[:, None] * tl.load(v_ptr + e[:, None] * F + f[None, :], mask=(e < n)[:, None], other=0.0), axis=0)
+        m_run = m_new
+    tl.store(out_ptr + f, acc / l_run)
+'''
+
+
+def test_an_online_softmax_accumulator_is_rescaled_with_its_sum():
+    found = []
+    for _desc, a, b, new in OPERATORS["online_rescale"].propose(Src(ONLINE), -1):
+        lines = ONLINE.split("\n")
+        lines[a:b] = new
+        found.append("\n".join(lines))
+    fixed = ONLINE.replace("        acc += tl.sum(", "        acc = acc * alpha\n        acc += tl.sum(")
+    assert len(found) == 1 and _same(found[0], fixed)
+    # already rescaled: nothing to propose
+    assert OPERATORS["online_rescale"].propose(Src(fixed), -1) == []
