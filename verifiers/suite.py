@@ -8,10 +8,11 @@
   where the seeded inputs keep the reference saturated (it ignores an input), those inputs moved
   until it reads them (verifiers/saturation.py);
 - shapes: the problem re-executed with its module-level shape constants overridden to boundary
-  values: odd non-multiples of block sizes, one past a power of two, small primes and the smallest
-  sizes (1, 2, ... in the originals' order, equal ones equal). Each
+  values: odd non-multiples of block sizes, one past a power of two, small primes (in the
+  originals' order, equal ones equal), and 1. Each
   changes every constant at once; where the reference rejects that (GroupNorm's channels must be
-  divisible by its groups), it falls back, in order, to the same values rounded to odd multiples of
+  divisible by its groups), it falls back, in order, to the same values raised to keep the originals'
+  order (a period shorter than its series), to the same values rounded to odd multiples of
   the originals' power-of-two divisors (divisibility the reference may demand), then to pairs of
   constants, then to one constant at a time (`CaseSpec.fallbacks`; the reference job runs the first
   it accepts and the report says which).
@@ -77,12 +78,26 @@ def _odd_multiple(target: int, d: int, original: int) -> int:
     return k * d
 
 
+def _ordered(constants: list[ShapeConstant], ov: dict[str, int]) -> dict[str, int]:
+    """`ov` raised where it must be to keep the originals' order: a size originally larger than another
+    stays larger (all sizes 1 made a 14-step period as long as a 1-price series, which the reference sliced
+    to 0 / 0 and an honest kernel read past), equal ones stay equal."""
+    out = dict(ov)
+    prev_value, prev_new = None, 0
+    for c in sorted((c for c in constants if c.name in ov), key=lambda c: c.value):
+        new = ov[c.name] if prev_value is None else (prev_new if c.value == prev_value else max(ov[c.name], prev_new + 1))
+        out[c.name] = new
+        prev_value, prev_new = c.value, new
+    return out
+
+
 def _fallbacks(constants: list[ShapeConstant], ov: dict[str, int]) -> list[dict[str, int]]:
-    """Variants of one boundary case the reference may accept where it rejects `ov`: divisibility
-    kept, then pairs of changed constants, then one at a time."""
+    """Variants of one boundary case the reference may accept where it rejects `ov` (or computes nothing
+    finite there): the originals' order kept, divisibility kept, then pairs of changed constants, then
+    one at a time."""
     original = {c.name: c.value for c in constants}
     changed = [n for n in ov if ov[n] != original[n]]
-    out: list[dict[str, int]] = []
+    out: list[dict[str, int]] = [_ordered(constants, ov)]
     for d in _DIVISORS:
         keeps = {n for n in changed if original[n] % d == 0 and original[n] > d}
         if keeps:
@@ -117,9 +132,7 @@ def shape_variants(constants: list[ShapeConstant]) -> list[tuple[str, dict[str, 
         # in the originals' order, equal ones equal: sizes keep the relations a problem assumes (a
         # smoothing period below the series length, square matrices square)
         ("primes", {c.name: _PRIMES[distinct.index(c.value) % len(_PRIMES)] for c in constants}),
-        # the smallest sizes in the originals' order: 1 for the smallest, 2 for the next... (all 1 made a
-        # 14-step period as long as a 1-price series, an input no caller passes)
-        ("ones", {c.name: 1 + distinct.index(c.value) for c in constants}),
+        ("ones", {c.name: 1 for c in constants}),
         # an exact fit: a block sized next_power_of_2(n) where n + 1 lanes were needed (a sentinel, an extra
         # blank state, a halo) is right at every size but a power of two
         ("pow2", {c.name: _nearest_pow2(c.value) for c in constants}),
