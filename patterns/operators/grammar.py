@@ -839,7 +839,7 @@ def _global_rewrites(src: Src, lines: list[tuple[int, float]]) -> list[tuple[flo
         stmt, sc = (_statement(src, line0), _scope(src, line0)) if src.kernel_at(line0) else (None, None)
         if stmt is None or sc is None or not src.lines[line0].isascii():
             continue
-        index = terms._index_names(_function_of(src, line0))
+        index = terms._index_names(_function_of(src, line0)) - _mask_names(src, line0)
         for kind, node, new, what in [*terms.column_offsets(src, line0, stmt, sc.pointers),
                                       *terms.divmod_divisors(src, line0, stmt, sc.pointers),
                                       *structure.index_sums(stmt, index, sc.names),

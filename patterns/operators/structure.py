@@ -64,8 +64,10 @@ def borrowed_conditions(fn: ast.AST | None, stmt: ast.AST, line0: int,
 
 
 def index_sums(stmt: ast.AST, index: set[str], in_scope: list[str]) -> Iterator[tuple[str, ast.expr, str, str]]:
+    """`index`: the function's index names, masks left out."""
     for n in nodes_of(stmt, ast.BinOp):
-        if not (isinstance(n.op, ast.Mod) and isinstance(n.left, ast.Name) and n.left.id in index):
+        parity = isinstance(n.right, ast.Constant) and n.right.value == 2
+        if not (isinstance(n.op, ast.Mod) and parity and isinstance(n.left, ast.Name) and n.left.id in index):
             continue
         for other in in_scope:
             if other != n.left.id and other in index:
