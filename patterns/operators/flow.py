@@ -10,7 +10,8 @@
 - a value a loop reads and never advances, where the kernel takes a parameter it never reads
   (`bw = bw * kernel_mul` left out of a bandwidth ladder), and an accumulator a loop never adds to
   where the kernel takes a pointer it never reads (a linear term's `first += tl.load(lin_ptr + idx)`);
-- an online softmax's accumulator left unrescaled when the running max moves, beside a sum that is.
+- an online softmax's accumulator left unrescaled when the running max moves, beside a sum that is;
+- a kernel loop that stores through one of two buffer pointers and never swaps them (ping-pong).
 
 Edits replace whole statements or the source text of AST nodes; the rest stays as written.
 """
@@ -145,6 +146,30 @@ def _online_rescale(src: Src, line0: int) -> list:
                     indent = src.lines[a0][:len(src.lines[a0]) - len(src.lines[a0].lstrip())]
                     out.append((f"line {a.lineno}: `{acc}` rescaled by `{f}` before it accumulates", a0, a0 + 1,
                                 [f"{indent}{acc} = {acc} * {f}", src.lines[a0]]))
+    return out
+
+
+@operator("kernel_ping_pong", "args", 2, "a kernel loop that stores through one of two buffer pointers and never "
+          "swaps them: `prev_ptr, cur_ptr = cur_ptr, prev_ptr` at the end of the loop's body", global_=True)
+def _kernel_ping_pong(src: Src, line0: int) -> list:
+    out = []
+    for k in src.kernels.values():
+        params = set(k.params)
+        # locals that hold a buffer pointer: `cur_ptr = b_ptr`
+        held = [a.targets[0].id for a in nodes_of(k.node, ast.Assign) if len(a.targets) == 1
+                and isinstance(a.targets[0], ast.Name) and isinstance(a.value, ast.Name) and a.value.id in params
+                and "ptr" in a.value.id.lower()]
+        for loop in nodes_of(k.node, ast.For):
+            stored = {t.id for s in loop.body for t in nodes_of(s, ast.Name) if isinstance(t.ctx, ast.Store)}
+            read = {x.id for s in loop.body for x in nodes_of(s, ast.Name) if isinstance(x.ctx, ast.Load)}
+            written = {x.id for c in nodes_of(loop, ast.Call) if ast.unparse(c.func) == "tl.store" and c.args
+                       for x in nodes_of(c.args[0], ast.Name)}
+            pair = [h for h in dict.fromkeys(held) if h in read and h not in stored and h not in params]
+            if len(pair) != 2 or not set(pair) & written:
+                continue
+            a, b = pair
+            out.append((f"line {loop.body[-1].end_lineno}: `{a}` and `{b}` swapped after each step",
+                        *_after(src, loop.body[-1], f"{a}, {b} = {b}, {a}")))
     return out
 
 

@@ -227,3 +227,31 @@ def test_an_online_softmax_accumulator_is_rescaled_with_its_sum():
     assert len(found) == 1 and _same(found[0], fixed)
     # already rescaled: nothing to propose
     assert OPERATORS["online_rescale"].propose(Src(fixed), -1) == []
+
+
+PINGPONG = HEAD + '''def smooth(u_ptr, a_ptr, b_ptr, out_ptr, n, steps, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(a_ptr + offs, tl.load(u_ptr + offs, mask=m, other=0.0), mask=m)
+    src_ptr = a_ptr
+    dst_ptr = b_ptr
+    for s in range(steps):
+        tl.debug_barrier()
+        x = tl.load(src_ptr + offs, mask=m, other=0.0)
+        left = tl.load(src_ptr + offs - 1, mask=m & (offs > 0), other=0.0)
+        tl.store(dst_ptr + offs, 0.5 * (x + left), mask=m)
+    tl.debug_barrier()
+    tl.store(out_ptr + offs, tl.load(src_ptr + offs, mask=m, other=0.0), mask=m)
+'''
+
+
+def test_a_kernel_loop_swaps_its_two_buffers_after_each_step():
+    found = []
+    for _desc, a, b, new in OPERATORS["kernel_ping_pong"].propose(Src(PINGPONG), -1):
+        lines = PINGPONG.split("\n")
+        lines[a:b] = new
+        found.append("\n".join(lines))
+    fixed = PINGPONG.replace("mask=m)\n    tl.debug_barrier()\n    tl.store(out_ptr",
+                             "mask=m)\n        src_ptr, dst_ptr = dst_ptr, src_ptr\n    tl.debug_barrier()\n    tl.store(out_ptr")
+    assert len(found) == 1 and _same(found[0], fixed)
+    assert OPERATORS["kernel_ping_pong"].propose(Src(fixed), -1) == []
