@@ -830,16 +830,21 @@ def _launch_scalar_lines(src: Src, limit: int = 6) -> list[int]:
 
 
 def _global_rewrites(src: Src, lines: list[tuple[int, float]]) -> list[tuple[float, int, Edit]]:
-    """terms.column_offsets, terms.divmod_divisors and structure's index-sum parities and coefficient sets on every kernel line (each is rare, and suspect wherever it is), and the
-    exchanges of a launch's attributes."""
+    """terms.column_offsets, terms.divmod_divisors and structure's index-sum parities and coefficient
+    sets on every kernel line (each is rare, and suspect wherever it is), and the exchanges of a launch's
+    attributes."""
     score = dict(lines)
     top = max(score.values() or [1.0]) or 1.0
     out = []
+    indices: dict[str, set[str]] = {}  # per kernel: its index names, masks left out (one walk each)
     for line0 in range(len(src.lines)):
-        stmt, sc = (_statement(src, line0), _scope(src, line0)) if src.kernel_at(line0) else (None, None)
+        k = src.kernel_at(line0)
+        stmt, sc = (_statement(src, line0), _scope(src, line0)) if k else (None, None)
         if stmt is None or sc is None or not src.lines[line0].isascii():
             continue
-        index = terms._index_names(_function_of(src, line0)) - _mask_names(src, line0)
+        if k.name not in indices:
+            indices[k.name] = terms._index_names(k.node) - _mask_names(src, line0)
+        index = indices[k.name]
         for kind, node, new, what in [*terms.column_offsets(src, line0, stmt, sc.pointers),
                                       *terms.divmod_divisors(src, line0, stmt, sc.pointers),
                                       *structure.index_sums(stmt, index, sc.names),
