@@ -89,3 +89,20 @@ def test_special_reach_tells_what_a_nan_decides_in_an_order():
                           (plain[0] + plain[1]).masked_fill(torch.arange(8) == 3, -1e30)
                           .masked_fill(torch.arange(8) == 6, -1e30).argmax(-1).double()], 1)
     assert any(bool((f[:, 0] == kernel[:, 0]).all()) for f in out["finite"])
+
+
+def test_special_values_stay_off_a_structure_of_exact_zeros():
+    """An ELLPACK value matrix (unused slots hold 0, about half of them): the NaN and infinities land on
+    stored values only, whatever the seed's layout; a NaN in an unused slot is an input no caller
+    passes, and masking the slot's gathered row (0 * NaN) made an honest kernel fail at some seeds.
+    Continuous data without zeros still gets all three."""
+    for seed in range(6):
+        torch.manual_seed(seed)
+        used = torch.arange(12)[None, :] < torch.randint(1, 13, (50, 1))
+        vals = torch.where(used, torch.randn(50, 12), torch.zeros(50, 12))
+        x = torch.randn(40, 7)
+        out_vals, out_x = _transform([vals, x], "special_values")
+        special = ~torch.isfinite(out_vals)
+        assert int(special.sum()) >= 3 and not bool((special & ~used).any())
+        assert torch.equal(out_vals[~special], vals[~special])
+        assert int((~torch.isfinite(out_x)).sum()) == 3
