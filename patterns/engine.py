@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from kagent.patterns import operators
 from kagent.patterns.operators import Edit, combine, parses
+from kagent.patterns.operators.reference import reference_edits
 from kagent.patterns.transforms import TRANSFORMS, ProposedEdit
 
 if TYPE_CHECKING:
@@ -114,9 +115,11 @@ def search_candidates(
     family_weights: dict[str, float],
     *,
     limit: int = 320,
+    reference: str | None = None,
 ) -> list[Candidate]:
     """The search's candidates for `source`, best first: the retrieved patterns' fixes, then the
-    operators' edits at the localized sites (priors from the patterns raise their families)."""
+    operators' edits at the localized sites (priors from the patterns raise their families), with the
+    `reference` problem's numbers where the kernel lost one (patterns/operators/reference.py)."""
     out: list[Candidate] = []
     made = {source}
     for e in candidate_fixes(hits, source, limit=40):
@@ -146,9 +149,19 @@ def search_candidates(
     # right wherever the symptoms point: their best few are screened early too
     evidence = [c for op in EVIDENCE_OPERATORS for c in [c for c in ops if c.operator == op][:EVIDENCE_EACH]]
     evidence.sort(key=lambda c: -c.priority)
-    first = [*launch, *evidence]
+    # a number of the reference that the kernel holds fewer of: few edits, and no other operator makes
+    # one of 315 / (64 pi h^9) from h^6 or presets a CRC register to 0xFFFFFFFF
+    refs: list[Candidate] = []
+    for p, e in reference_edits(source, reference, sites)[:REFERENCE_MAX] if reference else []:
+        new = e.apply(source)
+        if new in made or not parses(new):
+            continue
+        made.add(new)
+        refs.append(Candidate(source=new, origin=f"operator {e.operator}@{e.line}: {e.description}",
+                              operator=e.operator, family=e.family, line=e.line, priority=p, edit=e))
+    first = [*launch, *evidence, *refs[:REFERENCE_FIRST]]
     rest = [c for c in ops if not any(c is x for x in first)]
-    return (out + rest[:2] + first + rest[2:])[:limit]
+    return (out + rest[:2] + first + rest[2:REFERENCE_AFTER] + refs[REFERENCE_FIRST:] + rest[REFERENCE_AFTER:])[:limit]
 
 
 LAUNCH_OPERATORS = ("grid_cdiv", "grid_axis", "block_pow2", "drop_cap", "cuda_grid_ceil")
@@ -157,6 +170,7 @@ EVIDENCE_OPERATORS = ("named_form", "dropped_argument", "dead_condition", "scan_
                       "dead_partner", "sibling_form", "dot_ieee", "twin_address",
                       "stride_order", "unused_load", "carried_pair", "scan_inclusive")
 EVIDENCE_EACH = 2
+REFERENCE_FIRST, REFERENCE_AFTER, REFERENCE_MAX = 6, 40, 60
 
 
 def grammar_candidates(source: str, sites: list[tuple[int, float]], *, skip: set[str] | None = None,

@@ -477,7 +477,9 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
     key = ("search", source_hash(base_src))
     search = ctx.cache.get(key)
     if search is None:
-        cands = search_candidates(hits, base_src, [(x.line, x.score) for x in loc.sites], loc.family_weights)
+        ref = Path(state.verify_reference) if state.verify_reference else None
+        cands = search_candidates(hits, base_src, [(x.line, x.score) for x in loc.sites], loc.family_weights,
+                                  reference=ref.read_text() if ref is not None and ref.is_file() else None)
         search = Search(base_hash=source_hash(base_src), pending=cands)
         ctx.cache[key] = search
         emit(ctx, "search_start", base=state.base_index, candidates=len(cands),

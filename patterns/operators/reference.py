@@ -1,0 +1,345 @@
+"""Edits that take a number from the reference: a kernel written from a reference carries its constants
+(315 / (64 pi h^9), a CRC register preset to 0xFFFFFFFF, 0.5 * (log(2 pi) + ...)). Where the kernel holds
+fewer of a value than the reference does, one of its literals (or the implicit 0 of a `tl.zeros`) may be
+the place it was lost; where a sum of the kernel matches a sum of the reference but for one term made
+of constants only, that term was dropped.
+
+The operators of patterns/operators/ see the kernel alone; these edits read the reference problem too,
+so they are made here and ranked by the search beside the operators' (patterns/engine.py).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+from kagent.patterns.operators.base import Edit, Src
+
+_FAMILY = "reference"
+_LAUNCH_WORDS = ("BLOCK", "num_warps", "num_stages", "WARPS", "STAGES", "GROUP", "TILE")
+_POSITION_CALLS = ("arange", "program_id", "num_programs", "stride", "size", "view", "reshape", "permute",
+                   "transpose", "unsqueeze", "squeeze", "expand", "range", "static_range")
+_POSITION_KEYWORDS = {"axis", "dim", "keepdim", "other", "mask"}
+_CONSTANT_ATTRS = {"pi": math.pi, "e": math.e, "inf": math.inf, "tau": math.tau}
+_CONSTANT_CALLS = {"log": math.log, "log2": math.log2, "log10": math.log10, "sqrt": math.sqrt, "exp": math.exp}
+
+
+@dataclass(frozen=True)
+class _Literal:
+    value: float
+    text: str  # the source text (0xFFFFFFFF stays hex)
+    integral: bool  # written as an int
+
+
+def _number(node: ast.AST) -> float | None:
+    """The value of a numeric literal, a negated one included."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        v = _number(node.operand)
+        return None if v is None else -v
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return float(node.value)
+    return None
+
+
+def _literals(nodes: list[ast.AST]) -> list[ast.AST]:
+    """Numeric literals under `nodes` (a negated literal as one), outermost first."""
+    out: list[ast.AST] = []
+    inner: set[int] = set()
+    for top in nodes:
+        for n in ast.walk(top):
+            if id(n) in inner:
+                continue
+            if isinstance(n, ast.UnaryOp) and _number(n) is not None:
+                out.append(n)
+                inner.add(id(n.operand))
+            elif _number(n) is not None:
+                out.append(n)
+    return out
+
+
+def _reference_scope(tree: ast.Module) -> list[ast.AST]:
+    """What the reference computes with: class Model, the module's helper functions, and the module
+    constants the model reads (the shape constants get_inputs alone reads are not the computation's)."""
+    body = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Model"]
+    body += [n for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("get_")]
+    read = {x.id for top in body for x in ast.walk(top) if isinstance(x, ast.Name)}
+    for n in tree.body:
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id in read for t in n.targets):
+            body.append(n.value)
+    return body
+
+
+def _kernel_scope(src: Src) -> list[ast.AST]:
+    return [k.node for k in src.kernels.values()] + list(src.host_functions)
+
+
+def _position_literals(nodes: list[ast.AST]) -> set[int]:
+    """Literals that size the launch or a tile (BLOCK = 128, num_warps=4, tl.arange(0, 64)) or name a
+    position (an axis, shape[0], x.view(-1, 4)): not constants of the computation."""
+    out: set[int] = set()
+    for top in nodes:
+        for n in ast.walk(top):
+            held: list[ast.AST] = []
+            if isinstance(n, ast.Call) and ast.unparse(n.func).endswith(_POSITION_CALLS):
+                held = [n]
+            elif isinstance(n, ast.keyword) and n.arg and (n.arg in _POSITION_KEYWORDS or any(
+                    w.lower() in n.arg.lower() for w in _LAUNCH_WORDS)):
+                held = [n.value]
+            elif isinstance(n, ast.Subscript):  # shape[0], x[:, 1]: positions
+                held = [n.slice]
+            elif isinstance(n, ast.Assign) and any(w in ast.unparse(t) for t in n.targets for w in _LAUNCH_WORDS):
+                held = [n.value]
+            out.update(id(x) for x in _literals(held))
+    return out
+
+
+def _as_site(site_integral: bool, lit: _Literal) -> str | None:
+    """The reference's literal written where the kernel's stood: an int site (an index, a shift, a power)
+    takes integral values only; a float site keeps a float."""
+    if site_integral:
+        if not lit.value.is_integer():
+            return None
+        return lit.text if lit.integral else str(int(lit.value))
+    if lit.integral and abs(lit.value) < 2**53:
+        return f"{lit.value:.1f}" if lit.text.lstrip("-").isdigit() else lit.text
+    return lit.text
+
+
+def _const_value(node: ast.AST) -> float | None:
+    """The value of an expression of constants only (2.0 * math.pi, math.log(2 * math.pi), 1 / 3)."""
+    v = _number(node)
+    if v is not None:
+        return v
+    if isinstance(node, ast.Attribute) and node.attr in _CONSTANT_ATTRS and isinstance(node.value, ast.Name):
+        return _CONSTANT_ATTRS[node.attr]
+    if isinstance(node, ast.BinOp):
+        a, b = _const_value(node.left), _const_value(node.right)
+        if a is None or b is None:
+            return None
+        try:
+            return {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b}.get(type(node.op)) if not isinstance(
+                node.op, (ast.Div, ast.Pow)) else (a / b if isinstance(node.op, ast.Div) else a ** b)
+        except (ZeroDivisionError, OverflowError):
+            return None
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        a = _const_value(node.args[0])
+        if name in _CONSTANT_CALLS and a is not None:
+            try:
+                return _CONSTANT_CALLS[name](a)
+            except (ValueError, OverflowError):
+                return None
+    return None
+
+
+def _shape(node: ast.AST) -> str:
+    """The form of an expression with names, subscripts and constants left out: `tl.log(s2)` and
+    `torch.log(s2)` have one form, as do `rt * rt / s2` and `r * r / s2`."""
+    if _const_value(node) is not None:
+        return "C"
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        return "N"
+    if isinstance(node, ast.Subscript):
+        return _shape(node.value)
+    if isinstance(node, ast.BinOp):
+        return f"({_shape(node.left)}{type(node.op).__name__}{_shape(node.right)})"
+    if isinstance(node, ast.UnaryOp):
+        return f"{type(node.op).__name__}{_shape(node.operand)}"
+    if isinstance(node, ast.Call):
+        f = node.func
+        name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "?")
+        recv = _shape(f.value) + "." if isinstance(f, ast.Attribute) and not isinstance(f.value, (ast.Name, ast.Attribute)) else ""
+        return f"{recv}{name}({','.join(_shape(a) for a in node.args)})"
+    return type(node).__name__
+
+
+def _signature(node: ast.AST) -> tuple[str, int]:
+    """_shape with the constants' values in, and how many constants it holds: `315.0 / (64.0 * math.pi *
+    self.h ** 9)` and `315.0 / (64.0 * math.pi * h ** 9)` have one signature."""
+    v = _const_value(node)
+    if v is not None:  # 1.0 / 255.0 counts two: a value the reference spells out is as telling as a form
+        return f"{v:.12g}", max(1, sum(1 for x in ast.walk(node) if isinstance(x, (ast.Constant, ast.Attribute))))
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        return "N", 0
+    if isinstance(node, ast.Subscript):
+        return _signature(node.value)
+    parts: list[tuple[str, int]]
+    if isinstance(node, ast.BinOp):
+        parts = [_signature(node.left), (type(node.op).__name__, 0), _signature(node.right)]
+    elif isinstance(node, ast.UnaryOp):
+        parts = [(type(node.op).__name__, 0), _signature(node.operand)]
+    elif isinstance(node, ast.Call):
+        f = node.func
+        name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "?")
+        parts = [(name, 0), *(_signature(a) for a in node.args)]
+    else:
+        return type(node).__name__, 0
+    return "(" + " ".join(p for p, _ in parts) + ")", sum(c for _, c in parts)
+
+
+def _signatures(nodes: list[ast.AST]) -> set[str]:
+    """The signatures of every expression under `nodes` that holds two constants or more."""
+    out = set()
+    for top in nodes:
+        for n in ast.walk(top):
+            if isinstance(n, ast.expr):
+                sig, count = _signature(n)
+                if count >= 2:
+                    out.add(sig)
+    return out
+
+
+def _line_signatures(text: str) -> set[str] | None:
+    try:
+        tree = ast.parse(text.strip())
+    except SyntaxError:
+        return None
+    return _signatures([tree])
+
+
+def _terms(node: ast.AST, sign: int = 1) -> list[tuple[int, ast.AST]]:
+    """The signed terms of a sum (a - b + c -> +a, -b, +c)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        right = -sign if isinstance(node.op, ast.Sub) else sign
+        return _terms(node.left, sign) + _terms(node.right, right)
+    return [(sign, node)]
+
+
+def _missing_terms(src: Src, ref_nodes: list[ast.AST]) -> list[tuple[str, int, int, list[str]]]:
+    """A kernel sum whose terms are a reference sum's but for one term of constants only: that term
+    added (its value written out: 1.8378770664093453 for log(2 pi))."""
+    ref_sums: list[tuple[Counter, list[tuple[int, ast.AST]]]] = []
+    for top in ref_nodes:
+        for n in ast.walk(top):
+            if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub)):
+                terms = _terms(n)
+                if len(terms) >= 3:
+                    ref_sums.append((Counter((s, _shape(t)) for s, t in terms), terms))
+    out = []
+    seen: set[str] = set()
+    for top in _kernel_scope(src):
+        for n in ast.walk(top):
+            if not (isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub)) and n.lineno == n.end_lineno):
+                continue
+            mine = _terms(n)
+            have = Counter((s, _shape(t)) for s, t in mine)
+            for want, terms in ref_sums:
+                extra = want - have
+                if sum(extra.values()) != 1 or have - want or extra.get((1, "C"), 0) + extra.get((-1, "C"), 0) != 1:
+                    continue
+                sign, term = next((s, t) for s, t in terms if (s, _shape(t)) in extra)
+                value = _const_value(term)
+                if value is None or not math.isfinite(value):
+                    continue
+                line0 = n.lineno - 1
+                text = src.lines[line0]
+                expr = text[n.col_offset:n.end_col_offset]
+                new = f"({repr(float(value))} + {expr})" if sign > 0 else f"({expr} - {repr(float(value))})"
+                new_line = text[: n.col_offset] + new + text[n.end_col_offset:]
+                if new_line in seen:
+                    continue
+                seen.add(new_line)
+                out.append((f"line {line0 + 1}: the reference's term {ast.unparse(term)} added to the sum",
+                            line0, line0 + 1, [new_line]))
+    return out
+
+
+def _deficit_literals(src: Src, tree: ast.Module) -> list[tuple[bool, str, int, int, list[str]]]:
+    """Each literal of the kernel (and each tl.zeros's 0) replaced by a reference value the kernel holds
+    fewer of; first of the pair: the kernel's value is one the reference holds fewer of (surplus)."""
+    ref_lits: dict[float, _Literal] = {}
+    ref_count: Counter = Counter()
+    scope = _reference_scope(tree)
+    positions = _position_literals(scope)
+    for n in _literals(scope):
+        if id(n) in positions:
+            continue
+        v = _number(n)
+        assert v is not None
+        ref_count[v] += 1
+        ref_lits.setdefault(v, _Literal(v, _text(n), _integral(n)))
+    kernel_nodes = _literals(_kernel_scope(src))
+    kernel_positions = _position_literals(_kernel_scope(src))
+    mine = Counter(_number(n) for n in kernel_nodes if id(n) not in kernel_positions)
+    zeros = [z for top in _kernel_scope(src) for z in ast.walk(top) if isinstance(z, ast.Call)
+             and ast.unparse(z.func) == "tl.zeros" and z.lineno == z.end_lineno and len(z.args) == 1]
+    mine[0.0] += len(zeros)
+    deficit = [ref_lits[v] for v, c in ref_count.items() if c > mine.get(v, 0) and v not in (0.0,)]
+    if not deficit:
+        return []
+    out = []
+    for n in kernel_nodes:
+        if n.lineno != n.end_lineno or id(n) in kernel_positions:
+            continue
+        u = _number(n)
+        line0 = n.lineno - 1
+        text = src.lines[line0]
+        for lit in deficit:
+            if lit.value == u:
+                continue
+            new = _as_site(_integral(n), lit)
+            if new is None:
+                continue
+            if new.startswith("-") and text[: n.col_offset].rstrip().endswith(("*", "/", "**")):
+                new = f"({new})"
+            out.append((mine[u] > ref_count.get(u, 0), f"line {line0 + 1}: {_text(n)} -> {new} (a reference value)",
+                        line0, line0 + 1, [text[: n.col_offset] + new + text[n.end_col_offset:]]))
+    for z in zeros:
+        line0 = z.lineno - 1
+        text = src.lines[line0]
+        dtype = next((k.value for k in z.keywords if k.arg == "dtype"), None)
+        for lit in deficit:
+            value = lit.text if dtype is None or "int" not in ast.unparse(dtype) or lit.value.is_integer() else None
+            if value is None:
+                continue
+            call = f"tl.full({ast.unparse(z.args[0])}, {value}" + (f", dtype={ast.unparse(dtype)})" if dtype else ")")
+            out.append((True, f"line {line0 + 1}: tl.zeros -> tl.full(..., {value}) (a reference value)", line0,
+                        line0 + 1, [text[: z.col_offset] + call + text[z.end_col_offset:]]))
+    return out
+
+
+def _text(n: ast.AST) -> str:
+    return getattr(n, "_kagent_text", None) or ast.unparse(n)
+
+
+def _integral(n: ast.AST) -> bool:
+    inner = n.operand if isinstance(n, ast.UnaryOp) else n
+    return isinstance(inner, ast.Constant) and isinstance(inner.value, int)
+
+
+def _with_texts(source: str, tree: ast.Module) -> None:
+    """Each numeric literal remembers its source text (0xFFFFFFFF, 1e-5), which ast.unparse loses."""
+    for n in _literals([tree]):
+        seg = ast.get_source_segment(source, n)
+        if seg:
+            n._kagent_text = seg  # type: ignore[attr-defined]
+
+
+def reference_edits(source: str, reference: str, sites: list[tuple[int, float]]) -> list[tuple[float, Edit]]:
+    """The reference-guided edits of `source`, with a priority each (higher first): a dropped constant
+    term first, then literals that the reference holds more of, on suspected lines first."""
+    try:
+        src = Src(source)
+        tree = ast.parse(reference)
+    except SyntaxError:
+        return []
+    _with_texts(reference, tree)
+    _with_texts(source, src.tree)
+    top = max([s for _, s in sites] or [1.0]) or 1.0
+    score = {ln - 1: s / top for ln, s in sites}
+    out: list[tuple[float, Edit]] = []
+    for desc, start, stop, new in _missing_terms(src, _reference_scope(tree)):
+        out.append((1.0 + 0.5 * score.get(start, 0.0), Edit(operator="reference_term", family=_FAMILY, description=desc,
+                                                             start=start, stop=stop, lines=tuple(new), cost=1)))
+    ref_sigs = _signatures(_reference_scope(tree))
+    for surplus, desc, start, stop, new in _deficit_literals(src, tree):
+        p = (0.6 if surplus else 0.3) + 0.5 * score.get(start, 0.0)
+        before, after = _line_signatures(src.lines[start]), _line_signatures(new[0])
+        if before is not None and after is not None and (after & ref_sigs) - before:
+            p += 1.0  # the edit makes an expression of the kernel the reference's, numbers and all
+        out.append((p, Edit(operator="reference_literal", family=_FAMILY, description=desc, start=start, stop=stop,
+                            lines=tuple(new), cost=1)))
+    out.sort(key=lambda t: (-t[0], t[1].start))
+    return out

@@ -1,0 +1,175 @@
+"""Edits that take a number from the reference (patterns/operators/reference.py): a literal the kernel holds
+fewer of than the reference (a power of the smoothing length, a register's preset) and a sum that lost a
+term of constants only. Every kernel here is written for the test; none is a blind-set file."""
+
+from __future__ import annotations
+
+import ast
+import math
+
+from kagent.patterns.engine import search_candidates
+from kagent.patterns.operators.reference import reference_edits
+
+HEAD = "import math\nimport torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n\n\n"
+
+
+def _same(a: str, b: str) -> bool:
+    return ast.dump(ast.parse(a.strip())) == ast.dump(ast.parse(b.strip()))
+
+
+def _first_fixing(source: str, reference: str, want_line: str) -> int | None:
+    """Rank of the first edit whose changed line is `want_line` (None: no edit makes it)."""
+    for i, (_p, e) in enumerate(reference_edits(source, reference, [])):
+        if _same(e.lines[0], want_line):
+            return i
+    return None
+
+
+KERNEL_REF = HEAD + '''n_points = 500
+
+
+class Model(nn.Module):
+    def __init__(self, h: float):
+        super().__init__()
+        self.h = h
+
+    def forward(self, r2: torch.Tensor) -> torch.Tensor:
+        q = torch.clamp(self.h * self.h - r2, min=0.0)
+        return 315.0 / (64.0 * math.pi * self.h ** 9) * q * q * q
+
+
+def get_inputs():
+    return [torch.rand(n_points)]
+
+
+def get_init_inputs():
+    return [0.2]
+'''
+
+KERNEL = HEAD + '''@triton.jit
+def poly6(r2_ptr, out_ptr, n, h2, coef, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    q = tl.maximum(h2 - tl.load(r2_ptr + offs, mask=m, other=0.0), 0.0)
+    tl.store(out_ptr + offs, coef * q * q * q, mask=m)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, h: float):
+        super().__init__()
+        self.h = h
+
+    def forward(self, r2):
+        out = torch.empty_like(r2)
+        coef = 315.0 / (64.0 * math.pi * self.h ** 6)
+        poly6[(triton.cdiv(r2.numel(), 256),)](r2, out, r2.numel(), self.h * self.h, coef, BLOCK=256)
+        return out
+'''
+
+
+def test_a_power_the_reference_spells_out_is_restored_first():
+    """h^6 where the reference normalises by h^9: the one edit that makes the kernel's expression the
+    reference's, numbers and all, ranks first."""
+    assert _first_fixing(KERNEL, KERNEL_REF, "coef = 315.0 / (64.0 * math.pi * self.h ** 9)") == 0
+
+
+def test_positions_and_tile_sizes_are_not_edited():
+    """program_id(0), tl.arange(0, BLOCK), BLOCK=256: positions and sizes, never a reference number's place."""
+    for _p, e in reference_edits(KERNEL, KERNEL_REF, []):
+        line = e.lines[0]
+        assert "program_id(0)" in line or "program_id" not in line
+        assert "BLOCK=256" in line or "BLOCK=" not in line
+
+
+CRC_REF = HEAD + '''class Model(nn.Module):
+    def forward(self, data: torch.Tensor) -> torch.Tensor:
+        reg = torch.full((data.shape[0],), 0xFFFF, dtype=torch.int64)
+        for i in range(data.shape[1]):
+            reg = ((reg << 1) ^ data[:, i]) & 0xFFFF
+        return reg ^ 0xFFFF
+'''
+
+CRC = HEAD + '''@triton.jit
+def fold(data_ptr, out_ptr, B, L, BLOCK: tl.constexpr):
+    m = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    ok = m < B
+    reg = tl.zeros([BLOCK], dtype=tl.int64)
+    for i in range(0, L):
+        reg = ((reg << 1) ^ tl.load(data_ptr + m * L + i, mask=ok, other=0).to(tl.int64)) & 0xFFFF
+    tl.store(out_ptr + m, reg ^ 0xFFFF, mask=ok)
+'''
+
+
+def test_a_register_started_at_zero_gets_the_reference_preset():
+    """The reference presets the register (its value appears three times there, twice in the kernel):
+    tl.zeros becomes tl.full with that value, written as the reference writes it."""
+    edits = reference_edits(CRC, CRC_REF, [])
+    lines = [e.lines[0].strip() for _p, e in edits]
+    assert "reg = tl.full([BLOCK], 0xFFFF, dtype=tl.int64)" in lines
+    assert lines.index("reg = tl.full([BLOCK], 0xFFFF, dtype=tl.int64)") < 2
+
+
+NLL_REF = HEAD + '''class Model(nn.Module):
+    def forward(self, r: torch.Tensor, s2: torch.Tensor) -> torch.Tensor:
+        return (0.5 * (math.log(2.0 * math.pi) + torch.log(s2) + r * r / s2)).sum(dim=-1)
+'''
+
+NLL = HEAD + '''@triton.jit
+def nll(r_ptr, s_ptr, out_ptr, T, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    t = tl.arange(0, BLOCK)
+    m = t < T
+    x = tl.load(r_ptr + row * T + t, mask=m, other=0.0)
+    v = tl.load(s_ptr + row * T + t, mask=m, other=1.0)
+    term = 0.5 * (tl.log(v) + x * x / v)
+    tl.store(out_ptr + row, tl.sum(tl.where(m, term, 0.0), axis=0))
+'''
+
+
+def test_a_sum_that_lost_a_constant_term_gets_it_back():
+    edits = reference_edits(NLL, NLL_REF, [])
+    assert edits and edits[0][1].operator == "reference_term"
+    fixed = edits[0][1].lines[0]
+    tree = ast.parse(fixed.strip())
+    consts = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)]
+    assert any(abs(c - math.log(2 * math.pi)) < 1e-12 for c in consts)
+    assert "tl.log(v)" in fixed and "x * x / v" in fixed
+
+
+def test_a_kernel_holding_every_reference_number_gets_no_edit():
+    """The reference's numbers all present in the kernel: nothing is proposed (no noise in the search)."""
+    ref = HEAD + '''class Model(nn.Module):
+    def forward(self, x):
+        return torch.clamp(x * 0.5, min=0.0)
+'''
+    src = HEAD + '''@triton.jit
+def half_relu(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(out_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=m) * 0.5, 0.0), mask=m)
+'''
+    assert reference_edits(src, ref, []) == []
+
+
+def test_the_search_screens_the_reference_edits_in_its_first_batch():
+    cands = search_candidates([], KERNEL, [(20, 1.0), (14, 0.8)], {"operand": 1.0})
+    assert not any(c.operator.startswith("reference_") for c in cands)  # no reference given: none
+    cands = search_candidates([], KERNEL, [(20, 1.0), (14, 0.8)], {"operand": 1.0}, reference=KERNEL_REF)
+    rank = next(i for i, c in enumerate(cands) if c.operator == "reference_literal" and "** 9" in c.source)
+    assert rank < 8  # the search's first batch
+
+
+def test_offline_repair_restores_the_reference_power(tmp_path, monkeypatch):
+    """End to end, no LLM: the near-miss's only fault is the lost power; the repair's first candidate is
+    the reference edit and the full verifier passes it."""
+    from kagent.config import VerifyConfig
+    from kagent.repair.run import repair
+
+    monkeypatch.setenv("KAGENT_PATTERNS_DIR", str(tmp_path / "patterns"))
+    (tmp_path / "poly6_ref.py").write_text(KERNEL_REF)
+    (tmp_path / "poly6_nm.py").write_text(KERNEL)
+    s = repair(tmp_path / "poly6_nm.py", tmp_path / "poly6_ref.py", model="offline",
+               verify_config=VerifyConfig(device="cpu"), runs_dir=tmp_path / "runs", max_attempts=3)
+    assert s.status == "repaired", s.reason
+    assert "reference_literal" in s.reason
+    assert "self.h ** 9" in open(s.repaired_path).read()
