@@ -21,6 +21,7 @@ _FAMILY = "reference"
 _LAUNCH_WORDS = ("BLOCK", "num_warps", "num_stages", "WARPS", "STAGES", "GROUP", "TILE")
 _POSITION_CALLS = ("arange", "program_id", "num_programs", "stride", "size", "view", "reshape", "permute",
                    "transpose", "unsqueeze", "squeeze", "expand", "range", "static_range")
+_WRAP_LINES = 10  # a lost operation is looked for on the most suspected lines (and at the launches)
 _POSITION_KEYWORDS = {"axis", "dim", "keepdim", "other", "mask"}
 _CONSTANT_ATTRS = {"pi": math.pi, "e": math.e, "inf": math.inf, "tau": math.tau}
 _CONSTANT_CALLS = {"log": math.log, "log2": math.log2, "log10": math.log10, "sqrt": math.sqrt, "exp": math.exp}
@@ -246,9 +247,13 @@ def _missing_terms(src: Src, ref_nodes: list[ast.AST]) -> list[tuple[str, int, i
     return out
 
 
-def _deficit_literals(src: Src, tree: ast.Module) -> list[tuple[bool, str, int, int, list[str]]]:
-    """Each literal of the kernel (and each tl.zeros's 0) replaced by a reference value the kernel holds
-    fewer of; first of the pair: the kernel's value is one the reference holds fewer of (surplus)."""
+def _zeros_calls(src: Src) -> list[ast.Call]:
+    return [z for top in _kernel_scope(src) for z in ast.walk(top) if isinstance(z, ast.Call)
+            and ast.unparse(z.func) == "tl.zeros" and z.lineno == z.end_lineno and len(z.args) == 1]
+
+
+def _deficit(src: Src, tree: ast.Module) -> tuple[list[_Literal], Counter, Counter]:
+    """The reference's literals the kernel holds fewer of, and both counts (value -> occurrences)."""
     ref_lits: dict[float, _Literal] = {}
     ref_count: Counter = Counter()
     scope = _reference_scope(tree)
@@ -263,13 +268,19 @@ def _deficit_literals(src: Src, tree: ast.Module) -> list[tuple[bool, str, int, 
     kernel_nodes = _literals(_kernel_scope(src))
     kernel_positions = _position_literals(_kernel_scope(src))
     mine = Counter(_number(n) for n in kernel_nodes if id(n) not in kernel_positions)
-    zeros = [z for top in _kernel_scope(src) for z in ast.walk(top) if isinstance(z, ast.Call)
-             and ast.unparse(z.func) == "tl.zeros" and z.lineno == z.end_lineno and len(z.args) == 1]
-    mine[0.0] += len(zeros)
+    mine[0.0] += len(_zeros_calls(src))
     deficit = [ref_lits[v] for v, c in ref_count.items() if c > mine.get(v, 0) and v not in (0.0,)]
-    if not deficit:
-        return []
+    return deficit, ref_count, mine
+
+
+def _deficit_literals(src: Src, deficit: list[_Literal], ref_count: Counter,
+                      mine: Counter) -> list[tuple[bool, str, int, int, list[str]]]:
+    """Each literal of the kernel (and each tl.zeros's 0) replaced by a reference value the kernel holds
+    fewer of; first of the pair: the kernel's value is one the reference holds fewer of (surplus)."""
     out = []
+    kernel_nodes = _literals(_kernel_scope(src))
+    kernel_positions = _position_literals(_kernel_scope(src))
+    zeros = _zeros_calls(src)
     for n in kernel_nodes:
         if n.lineno != n.end_lineno or id(n) in kernel_positions:
             continue
@@ -297,6 +308,77 @@ def _deficit_literals(src: Src, tree: ast.Module) -> list[tuple[bool, str, int, 
             call = f"tl.full({ast.unparse(z.args[0])}, {value}" + (f", dtype={ast.unparse(dtype)})" if dtype else ")")
             out.append((True, f"line {line0 + 1}: tl.zeros -> tl.full(..., {value}) (a reference value)", line0,
                         line0 + 1, [text[: z.col_offset] + call + text[z.end_col_offset:]]))
+    return out
+
+
+_OP_TEXT = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
+            ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^", ast.RShift: ">>", ast.LShift: "<<", ast.Pow: "**"}
+
+
+def _uses(nodes: list[ast.AST]) -> dict[float, set[tuple[str, bool]]]:
+    """How the reference applies each of its literals: value -> {(operator, literal on the left)}
+    (`amount / 100.0` -> {("/", False)}, `8 - bits` -> {("-", True)})."""
+    out: dict[float, set[tuple[str, bool]]] = {}
+    for top in nodes:
+        for n in ast.walk(top):
+            if isinstance(n, ast.BinOp) and type(n.op) in _OP_TEXT:
+                for lit, other, left in ((n.right, n.left, False), (n.left, n.right, True)):
+                    v = _number(lit)
+                    if v is not None and _const_value(other) is None:
+                        out.setdefault(v, set()).add((_OP_TEXT[type(n.op)], left))
+    return out
+
+
+def _wrap_targets(src: Src, lines: set[int]) -> list[ast.AST]:
+    """Values a lost operation may have applied to: the names read on the suspected lines and the
+    launches' arguments (`self.amount` passed where `self.amount / 100.0` was meant)."""
+    skip = {"tl", "triton", "torch", "math", "self", "nn"}
+    out: list[ast.AST] = []
+    launch_args = {id(a) for ln in src.launches for a in [*ln.args, *ln.kwargs.values()]}
+    for top in _kernel_scope(src):
+        parents = {id(c): p for p in ast.walk(top) for c in ast.iter_child_nodes(p)}
+        for n in ast.walk(top):
+            if not isinstance(n, (ast.Name, ast.Attribute)) or n.lineno != n.end_lineno:
+                continue
+            if not isinstance(getattr(n, "ctx", None), ast.Load) or ast.unparse(n) in skip or "ptr" in ast.unparse(n):
+                continue
+            parent = parents.get(id(n))
+            if isinstance(parent, ast.Attribute) or (isinstance(parent, ast.Call) and parent.func is n):
+                continue  # a module or an object, not a value
+            if isinstance(n, ast.Attribute) and not (isinstance(n.value, ast.Name) and n.value.id == "self"):
+                continue
+            if n.lineno - 1 in lines or id(n) in launch_args:
+                out.append(n)
+    return out
+
+
+def _lost_operations(src: Src, tree: ast.Module, deficit: list[_Literal], lines: set[int]) -> list[tuple[str, int, int, list[str]]]:
+    """A value the kernel uses as it is where the reference applies one of its (deficit) numbers to it:
+    `x` -> `(x / 100.0)`, `bits` -> `(8 - bits)`, `p >> 4` -> `(p >> 4) & 0xF` (the operation that held
+    the number was lost with it)."""
+    uses = _uses(_reference_scope(tree))
+    out = []
+    targets = _wrap_targets(src, lines)
+    for lit in deficit:
+        for op, left in sorted(uses.get(lit.value, ())):
+            for n in targets:
+                line0 = n.lineno - 1
+                text = src.lines[line0]
+                expr = text[n.col_offset:n.end_col_offset]
+                new = f"({lit.text} {op} {expr})" if left else f"({expr} {op} {lit.text})"
+                out.append((f"line {line0 + 1}: {expr} -> {new} (a reference operation)", line0, line0 + 1,
+                            [text[: n.col_offset] + new + text[n.end_col_offset:]]))
+            # the operation applied to a whole assigned value (`hi = p >> 4` -> `hi = (p >> 4) & 0xF`)
+            for line0 in sorted(lines):
+                stmt = src.statements_by_line.get(line0)
+                if not isinstance(stmt, ast.Assign) or stmt.lineno != stmt.end_lineno or src.scope_of(line0) == "other":
+                    continue
+                text = src.lines[line0]
+                v = stmt.value
+                expr = text[v.col_offset:v.end_col_offset]
+                new = f"({lit.text} {op} ({expr}))" if left else f"(({expr}) {op} {lit.text})"
+                out.append((f"line {line0 + 1}: {expr} -> {new} (a reference operation)", line0, line0 + 1,
+                            [text[: v.col_offset] + new + text[v.end_col_offset:]]))
     return out
 
 
@@ -333,13 +415,21 @@ def reference_edits(source: str, reference: str, sites: list[tuple[int, float]])
     for desc, start, stop, new in _missing_terms(src, _reference_scope(tree)):
         out.append((1.0 + 0.5 * score.get(start, 0.0), Edit(operator="reference_term", family=_FAMILY, description=desc,
                                                              start=start, stop=stop, lines=tuple(new), cost=1)))
+    deficit, ref_count, mine = _deficit(src, tree)
+    if not deficit:
+        return sorted(out, key=lambda t: (-t[0], t[1].start))
     ref_sigs = _signatures(_reference_scope(tree))
-    for surplus, desc, start, stop, new in _deficit_literals(src, tree):
+    for surplus, desc, start, stop, new in _deficit_literals(src, deficit, ref_count, mine):
         p = (0.6 if surplus else 0.3) + 0.5 * score.get(start, 0.0)
         before, after = _line_signatures(src.lines[start]), _line_signatures(new[0])
         if before is not None and after is not None and (after & ref_sigs) - before:
             p += 1.0  # the edit makes an expression of the kernel the reference's, numbers and all
         out.append((p, Edit(operator="reference_literal", family=_FAMILY, description=desc, start=start, stop=stop,
                             lines=tuple(new), cost=1)))
+    suspected = {ln - 1 for ln, _s in sites[:_WRAP_LINES]}
+    for desc, start, stop, new in _lost_operations(src, tree, deficit, suspected):
+        out.append((0.2 + 0.5 * score.get(start, 0.0), Edit(operator="reference_operation", family=_FAMILY,
+                                                            description=desc, start=start, stop=stop,
+                                                            lines=tuple(new), cost=2)))
     out.sort(key=lambda t: (-t[0], t[1].start))
     return out

@@ -173,3 +173,40 @@ def test_offline_repair_restores_the_reference_power(tmp_path, monkeypatch):
     assert s.status == "repaired", s.reason
     assert "reference_literal" in s.reason
     assert "self.h ** 9" in open(s.repaired_path).read()
+
+
+GAIN_REF = HEAD + '''class Model(nn.Module):
+    def __init__(self, percent: float):
+        super().__init__()
+        self.percent = percent
+
+    def forward(self, x):
+        return x * (1.0 + self.percent / 100.0)
+'''
+
+GAIN = HEAD + '''@triton.jit
+def gain(x_ptr, out_ptr, n, amount, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=m) * (1.0 + amount), mask=m)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, percent: float):
+        super().__init__()
+        self.percent = percent
+
+    def forward(self, x):
+        out = torch.empty_like(x)
+        gain[(triton.cdiv(x.numel(), 128),)](x, out, x.numel(), self.percent, BLOCK=128)
+        return out
+'''
+
+
+def test_a_launch_argument_that_lost_the_reference_scale_gets_it_back():
+    """`self.percent` passed where the reference divides it by 100: the lost operation, with the number
+    the kernel never holds, is proposed at the launch (not on pointers, tile sizes or modules)."""
+    lines = [e.lines[0].strip() for _p, e in reference_edits(GAIN, GAIN_REF, [])]
+    assert any(_same(l, "gain[(triton.cdiv(x.numel(), 128),)](x, out, x.numel(), self.percent / 100.0, BLOCK=128)")
+               for l in lines)
+    assert not any("x_ptr / 100.0" in l or "(tl / 100.0)" in l or "128 / 100.0" in l for l in lines)
