@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from kagent.patterns import operators
 from kagent.patterns.operators import Edit, combine, parses
-from kagent.patterns.operators.reference import reference_edits
+from kagent.patterns.operators.reference import reference_edits, reference_forms, takes_reference_form
 from kagent.patterns.transforms import TRANSFORMS, ProposedEdit
 
 if TYPE_CHECKING:
@@ -159,7 +159,10 @@ def search_candidates(
         made.add(new)
         refs.append(Candidate(source=new, origin=f"operator {e.operator}@{e.line}: {e.description}",
                               operator=e.operator, family=e.family, line=e.line, priority=p, edit=e))
-    first = [*launch, *evidence, *refs[:REFERENCE_FIRST]]
+    # an operator's edit that gives a kernel expression a form of the reference's, numbers and all
+    # (`r * r / 2.0` -> `(r + 1.0) * (r + 1.0) / 8.0`), is screened early too
+    aligned = reference_aligned(ops, source, reference)[:ALIGNED_FIRST]
+    first = [*launch, *evidence, *refs[:REFERENCE_FIRST], *aligned]
     rest = [c for c in ops if not any(c is x for x in first)]
     return (out + rest[:2] + first + rest[2:REFERENCE_AFTER] + refs[REFERENCE_FIRST:] + rest[REFERENCE_AFTER:])[:limit]
 
@@ -171,6 +174,23 @@ EVIDENCE_OPERATORS = ("named_form", "dropped_argument", "dead_condition", "scan_
                       "stride_order", "unused_load", "carried_pair", "scan_inclusive")
 EVIDENCE_EACH = 2
 REFERENCE_FIRST, REFERENCE_AFTER, REFERENCE_MAX = 6, 40, 60
+ALIGNED_FIRST = ALIGNED_REWRITES = 6
+
+
+def reference_aligned(cands: list[Candidate], source: str, reference: str | None) -> list[Candidate]:
+    """Those of `cands` whose edit gives the kernel a form of the reference's, numbers and all, in order."""
+    forms = reference_forms(reference) if reference else set()
+    if not forms:
+        return []
+    lines = source.split("\n")
+    return [c for c in cands if c.edit is not None
+            and takes_reference_form(lines[c.edit.start:c.edit.stop], list(c.edit.lines), forms)]
+
+
+def reference_form_first(cands: list[Candidate], source: str, reference: str | None) -> list[Candidate]:
+    """`cands` with those reference_aligned first, each group in its order."""
+    hit = {id(c) for c in reference_aligned(cands, source, reference)}
+    return [c for c in cands if id(c) in hit] + [c for c in cands if id(c) not in hit]
 
 
 def grammar_candidates(source: str, sites: list[tuple[int, float]], *, skip: set[str] | None = None,

@@ -471,15 +471,29 @@ def _screen_errors(screener: Any, sources: list[str], timeout_s: float = 90.0) -
 def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: VerifyReport, hits: list[Any],
                  t0: float) -> Proposal:
     """One step of the offline edit search from the current base (state kept in ctx.cache)."""
-    from kagent.patterns.engine import combined, fit_candidates, grammar_candidates, search_candidates
+    from kagent.patterns.engine import (ALIGNED_REWRITES, combined, fit_candidates, grammar_candidates,
+                                        reference_aligned, reference_form_first, search_candidates)
+    from kagent.patterns.operators.reference import numeric_lines
 
     loc = _localization(ctx, state, report, base_src)
     key = ("search", source_hash(base_src))
     search = ctx.cache.get(key)
+    ref = Path(state.verify_reference) if state.verify_reference else None
+    ref_src = ref.read_text() if ref is not None and ref.is_file() else None
     if search is None:
-        ref = Path(state.verify_reference) if state.verify_reference else None
-        cands = search_candidates(hits, base_src, [(x.line, x.score) for x in loc.sites], loc.family_weights,
-                                  reference=ref.read_text() if ref is not None and ref.is_file() else None)
+        sites = [(x.line, x.score) for x in loc.sites]
+        cands = search_candidates(hits, base_src, sites, loc.family_weights, reference=ref_src)
+        if ref_src and ctx.config.search_rewrites:
+            # the suspected lines' rewrites that give the kernel a form of the reference's, numbers and
+            # all, are screened in the first batches, not in the second tier (~3 s of rewriting per base)
+            # (the lines holding two numbers or more too, wherever they rank: `self.c2 = 0.03 * 2` in
+            # __init__ is no site of a kernel's symptoms, and a form with two numbers needs them)
+            made = {c.source for c in cands}
+            numeric = [(ln, 0.0) for ln in numeric_lines(base_src) if ln not in {x for x, _ in sites[:10]}]
+            rewrites = grammar_candidates(base_src, sites, limit=ctx.config.search_rewrites)
+            rewrites += grammar_candidates(base_src, numeric, limit=ctx.config.search_rewrites, max_lines=len(numeric))
+            early = [c for c in reference_aligned(rewrites, base_src, ref_src) if c.source not in made][:ALIGNED_REWRITES]
+            cands = cands[:2] + early + cands[2:]
         search = Search(base_hash=source_hash(base_src), pending=cands)
         ctx.cache[key] = search
         emit(ctx, "search_start", base=state.base_index, candidates=len(cands),
@@ -510,7 +524,8 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
             cands = grammar_candidates(base_src, sites, limit=ctx.config.search_rewrites, start=10, max_lines=20)
         else:
             cands = grammar_candidates(base_src, sites, limit=3 * ctx.config.search_rewrites, max_lines=40)
-        cands = [c for c in cands if source_hash(c.source) not in screened]
+        # a rewrite that gives the kernel a form of the reference's (numbers and all) goes first
+        cands = reference_form_first([c for c in cands if source_hash(c.source) not in screened], base_src, ref_src)
         emit(ctx, "search_rewrites", base=state.base_index, tier=search.tiers + 1, candidates=len(cands))
         return cands
 

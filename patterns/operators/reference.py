@@ -192,12 +192,44 @@ def _signatures(nodes: list[ast.AST]) -> set[str]:
     return out
 
 
-def _line_signatures(text: str) -> set[str] | None:
+def _line_signatures(text: str) -> set[str]:
     try:
         tree = ast.parse(text.strip())
     except SyntaxError:
-        return None
+        return set()
     return _signatures([tree])
+
+
+def numeric_lines(source: str) -> list[int]:
+    """1-based lines of the kernel file's kernels and ModelNew that hold two numbers or more (positions
+    and tile sizes left out): where a rewrite can give the kernel a form of the reference's."""
+    try:
+        src = Src(source)
+    except SyntaxError:
+        return []
+    scope = _kernel_scope(src)
+    positions = _position_literals(scope)
+    per_line = Counter(n.lineno for n in _literals(scope) if id(n) not in positions and n.lineno == n.end_lineno)
+    return sorted(ln for ln, c in per_line.items() if c >= 2)
+
+
+def reference_forms(reference: str) -> set[str]:
+    """The forms of the reference's computation, numbers and all (expressions of two constants or more)."""
+    try:
+        tree = ast.parse(reference)
+    except SyntaxError:
+        return set()
+    return _signatures(_reference_scope(tree))
+
+
+def takes_reference_form(old: list[str], new: list[str], forms: set[str]) -> bool:
+    """Whether lines `new`, put for `old`, hold a form of the reference's that `old` did not:
+    `k = r * r / 2.0` -> `k = (r + 1.0) * (r + 1.0) / 8.0` beside the reference's `(rough + 1.0) *
+    (rough + 1.0) / 8.0`."""
+    if not forms:
+        return False
+    after = set().union(*(_line_signatures(x) for x in new)) & forms
+    return bool(after) and bool(after - set().union(*(_line_signatures(x) for x in old)))
 
 
 def _terms(node: ast.AST, sign: int = 1) -> list[tuple[int, ast.AST]]:
@@ -216,15 +248,17 @@ def _missing_terms(src: Src, ref_nodes: list[ast.AST]) -> list[tuple[str, int, i
         for n in ast.walk(top):
             if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub)):
                 terms = _terms(n)
-                if len(terms) >= 3:
+                if len(terms) >= 3 or (len(terms) == 2 and all(_shape(t) != "N" for _s, t in terms)):
                     ref_sums.append((Counter((s, _shape(t)) for s, t in terms), terms))
     out = []
     seen: set[str] = set()
     for top in _kernel_scope(src):
         for n in ast.walk(top):
-            if not (isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub)) and n.lineno == n.end_lineno):
+            if not isinstance(n, (ast.BinOp, ast.Call)) or n.lineno != n.end_lineno or _const_value(n) is not None:
                 continue
-            mine = _terms(n)
+            # a sum's terms; or one computed value, where the reference adds a constant to it (`2 ** bits`
+            # for `2 ** bits - 1`)
+            mine = _terms(n) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub)) else [(1, n)]
             have = Counter((s, _shape(t)) for s, t in mine)
             for want, terms in ref_sums:
                 extra = want - have
@@ -237,7 +271,10 @@ def _missing_terms(src: Src, ref_nodes: list[ast.AST]) -> list[tuple[str, int, i
                 line0 = n.lineno - 1
                 text = src.lines[line0]
                 expr = text[n.col_offset:n.end_col_offset]
-                new = f"({repr(float(value))} + {expr})" if sign > 0 else f"({expr} - {repr(float(value))})"
+                # a literal keeps its text (an int stays one: `2 ** bits - 1` may index); a computed
+                # constant is written out
+                lit = _text(term) if _number(term) is not None and not _text(term).startswith("-") else repr(float(value))
+                new = f"({lit} + {expr})" if sign > 0 else f"({expr} - {lit})"
                 new_line = text[: n.col_offset] + new + text[n.end_col_offset:]
                 if new_line in seen:
                     continue
@@ -418,11 +455,10 @@ def reference_edits(source: str, reference: str, sites: list[tuple[int, float]])
     deficit, ref_count, mine = _deficit(src, tree)
     if not deficit:
         return sorted(out, key=lambda t: (-t[0], t[1].start))
-    ref_sigs = _signatures(_reference_scope(tree))
+    forms = _signatures(_reference_scope(tree))
     for surplus, desc, start, stop, new in _deficit_literals(src, deficit, ref_count, mine):
         p = (0.6 if surplus else 0.3) + 0.5 * score.get(start, 0.0)
-        before, after = _line_signatures(src.lines[start]), _line_signatures(new[0])
-        if before is not None and after is not None and (after & ref_sigs) - before:
+        if takes_reference_form(src.lines[start:stop], new, forms):
             p += 1.0  # the edit makes an expression of the kernel the reference's, numbers and all
         out.append((p, Edit(operator="reference_literal", family=_FAMILY, description=desc, start=start, stop=stop,
                             lines=tuple(new), cost=1)))

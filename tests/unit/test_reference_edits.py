@@ -210,3 +210,129 @@ def test_a_launch_argument_that_lost_the_reference_scale_gets_it_back():
     assert any(_same(l, "gain[(triton.cdiv(x.numel(), 128),)](x, out, x.numel(), self.percent / 100.0, BLOCK=128)")
                for l in lines)
     assert not any("x_ptr / 100.0" in l or "(tl / 100.0)" in l or "128 / 100.0" in l for l in lines)
+
+
+def test_an_edit_that_takes_a_reference_form_is_told_apart():
+    """Names left out, numbers kept: `k = (r + 1.0) * (r + 1.0) / 8.0` takes the reference's
+    `(rough + 1.0) * (rough + 1.0) / 8.0`; `r * r / 8.0` does not, nor an edit the kernel already had."""
+    from kagent.patterns.operators.reference import reference_forms, takes_reference_form
+
+    forms = reference_forms(HEAD + '''class Model(nn.Module):
+    def forward(self, rough):
+        return (rough + 1.0) * (rough + 1.0) / 8.0
+''')
+    old = ["    k = r * r / 2.0"]
+    assert takes_reference_form(old, ["    k = (r + 1.0) * (r + 1.0) / 8.0"], forms)
+    assert not takes_reference_form(old, ["    k = r * r / 8.0"], forms)
+    assert not takes_reference_form(["    k = (r + 1.0) * (r + 1.0) / 8.0"], ["    k = (r + 1.0) * (r + 1.0) / 8.0 + 0"],
+                                    forms)
+
+
+def test_rewrites_taking_a_reference_form_are_screened_first():
+    from kagent.patterns.engine import Candidate, reference_form_first
+    from kagent.patterns.operators.base import Edit
+
+    src = KERNEL
+    line0 = next(i for i, l in enumerate(src.split("\n")) if "coef = " in l)
+
+    def cand(new_line: str) -> Candidate:
+        e = Edit(operator="grammar_x", family="grammar", description=new_line.strip(), start=line0, stop=line0 + 1,
+                 lines=(new_line,))
+        return Candidate(source=e.apply(src), origin=e.description, operator=e.operator, family=e.family,
+                         line=line0 + 1, priority=1.0, edit=e)
+
+    plain = [cand("        coef = 315.0 / (64.0 * math.pi * self.h ** 7)"),
+             cand("        coef = 315.0 / (32.0 * math.pi * self.h ** 6)")]
+    right = cand("        coef = 315.0 / (64.0 * math.pi * self.h ** 9)")
+    ordered = reference_form_first([*plain, right], src, KERNEL_REF)
+    assert ordered[0] is right and ordered[1:] == plain
+    assert reference_form_first([*plain, right], src, None) == [*plain, right]
+
+
+def test_a_value_the_reference_offsets_by_a_constant_gets_the_offset():
+    """`levels = float(2 ** self.bits)` where the reference has `2 ** self.bits - 1`: the one-term value
+    gets the reference's constant term, the literal kept an int."""
+    ref = HEAD + '''class Model(nn.Module):
+    def __init__(self, bits):
+        super().__init__()
+        self.bits = bits
+
+    def forward(self, x):
+        levels = 2 ** self.bits - 1
+        return torch.round(x * levels) / levels
+'''
+    src = HEAD + '''class ModelNew(nn.Module):
+    def __init__(self, bits):
+        super().__init__()
+        self.bits = bits
+
+    def forward(self, x):
+        levels = float(2 ** self.bits)
+        return torch.round(x * levels) / levels
+'''
+    lines = [e.lines[0].strip() for _p, e in reference_edits(src, ref, []) if e.operator == "reference_term"]
+    assert any(_same(l, "levels = float(2 ** self.bits - 1)") for l in lines)
+
+
+def test_lines_holding_two_numbers_are_where_a_reference_form_is_looked_for():
+    from kagent.patterns.operators.reference import numeric_lines
+
+    lines = KERNEL.split("\n")
+    found = {lines[i - 1].strip() for i in numeric_lines(KERNEL)}
+    assert "coef = 315.0 / (64.0 * math.pi * self.h ** 6)" in found
+    assert not any("tl.arange" in l or "program_id" in l for l in found)  # positions are not numbers here
+
+
+SHIFT_REF = HEAD + '''n_elems = 700
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.c2 = 0.03 ** 2
+
+    def forward(self, x):
+        return x * x + self.c2
+
+
+def get_inputs():
+    return [torch.randn(n_elems)]
+
+
+def get_init_inputs():
+    return []
+'''
+
+SHIFT = HEAD + '''@triton.jit
+def sq_shift(x_ptr, out_ptr, n, c2, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    tl.store(out_ptr + offs, x * x + c2, mask=m)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.c2 = 0.03 * 2
+
+    def forward(self, x):
+        out = torch.empty_like(x)
+        sq_shift[(triton.cdiv(x.numel(), 256),)](x, out, x.numel(), self.c2, BLOCK=256)
+        return out
+'''
+
+
+def test_offline_repair_screens_a_rewrite_taking_the_reference_form_first(tmp_path, monkeypatch):
+    """`0.03 * 2` for `0.03 ** 2` in __init__: no site of the kernel's symptoms and no number lost; the
+    rewrite that makes the line the reference's form is screened in the first batch."""
+    from kagent.config import VerifyConfig
+    from kagent.repair.run import repair
+
+    monkeypatch.setenv("KAGENT_PATTERNS_DIR", str(tmp_path / "patterns"))
+    (tmp_path / "shift_ref.py").write_text(SHIFT_REF)
+    (tmp_path / "shift_nm.py").write_text(SHIFT)
+    s = repair(tmp_path / "shift_nm.py", tmp_path / "shift_ref.py", model="offline",
+               verify_config=VerifyConfig(device="cpu"), runs_dir=tmp_path / "runs", max_attempts=3)
+    assert s.status == "repaired", s.reason
+    assert s.attempts == 1 and "0.03 ** 2" in open(s.repaired_path).read()
