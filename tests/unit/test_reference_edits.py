@@ -159,17 +159,22 @@ def test_the_search_screens_the_reference_edits_in_its_first_batch():
     assert rank < 8  # the search's first batch
 
 
-def test_offline_repair_restores_the_reference_power(tmp_path, monkeypatch):
-    """End to end, no LLM: the near-miss's only fault is the lost power; the repair's first candidate is
-    the reference edit and the full verifier passes it."""
+def _repair_offline(tmp_path, monkeypatch, reference: str, near_miss: str):
+    """An offline repair (no LLM) of `near_miss` against `reference`, both written to tmp_path."""
     from kagent.config import VerifyConfig
     from kagent.repair.run import repair
 
     monkeypatch.setenv("KAGENT_PATTERNS_DIR", str(tmp_path / "patterns"))
-    (tmp_path / "poly6_ref.py").write_text(KERNEL_REF)
-    (tmp_path / "poly6_nm.py").write_text(KERNEL)
-    s = repair(tmp_path / "poly6_nm.py", tmp_path / "poly6_ref.py", model="offline",
-               verify_config=VerifyConfig(device="cpu"), runs_dir=tmp_path / "runs", max_attempts=3)
+    (tmp_path / "problem.py").write_text(reference)
+    (tmp_path / "near_miss.py").write_text(near_miss)
+    return repair(tmp_path / "near_miss.py", tmp_path / "problem.py", model="offline",
+                  verify_config=VerifyConfig(device="cpu"), runs_dir=tmp_path / "runs", max_attempts=3)
+
+
+def test_offline_repair_restores_the_reference_power(tmp_path, monkeypatch):
+    """End to end, no LLM: the near-miss's only fault is the lost power; the repair's first candidate is
+    the reference edit and the full verifier passes it."""
+    s = _repair_offline(tmp_path, monkeypatch, KERNEL_REF, KERNEL)
     assert s.status == "repaired", s.reason
     assert "reference_literal" in s.reason
     assert "self.h ** 9" in open(s.repaired_path).read()
@@ -326,13 +331,6 @@ class ModelNew(nn.Module):
 def test_offline_repair_screens_a_rewrite_taking_the_reference_form_first(tmp_path, monkeypatch):
     """`0.03 * 2` for `0.03 ** 2` in __init__: no site of the kernel's symptoms and no number lost; the
     rewrite that makes the line the reference's form is screened in the first batch."""
-    from kagent.config import VerifyConfig
-    from kagent.repair.run import repair
-
-    monkeypatch.setenv("KAGENT_PATTERNS_DIR", str(tmp_path / "patterns"))
-    (tmp_path / "shift_ref.py").write_text(SHIFT_REF)
-    (tmp_path / "shift_nm.py").write_text(SHIFT)
-    s = repair(tmp_path / "shift_nm.py", tmp_path / "shift_ref.py", model="offline",
-               verify_config=VerifyConfig(device="cpu"), runs_dir=tmp_path / "runs", max_attempts=3)
+    s = _repair_offline(tmp_path, monkeypatch, SHIFT_REF, SHIFT)
     assert s.status == "repaired", s.reason
     assert s.attempts == 1 and "0.03 ** 2" in open(s.repaired_path).read()
