@@ -30,6 +30,13 @@ if ! command -v bwrap >/dev/null 2>&1 && ls .whl/bubblewrap_*.deb >/dev/null 2>&
 fi
 export PYTHONPATH="$SITE:/tmp/site" PYTHONUNBUFFERED=1 KAGENT_CACHE_DIR=/tmp/kagent-cache-${TAG:-run}
 python3 -c 'import kagent, os; print("kagent from", os.path.dirname(kagent.__file__))' | tee "$OUT/env_${TAG:-run}.txt"
+# an editable install of the working tree (scripts/gpu_suite.sh makes one) hooks the import system ahead
+# of PYTHONPATH: on a machine where the GPU suite ran first, SRC would be shadowed by the working tree
+if [ "$SRC" != "." ] && ! grep -q "kagent from $SITE/" "$OUT/env_${TAG:-run}.txt"; then
+  echo "kagent is not imported from $SITE (an editable install shadows it): run on a fresh machine" \
+    | tee -a "$OUT/env_${TAG:-run}.txt"
+  exit 1
+fi
 echo "cores $(nproc) bwrap $(command -v bwrap || echo none)" >> "$OUT/env_${TAG:-run}.txt"
 BG_PID=
 if [ -n "${BG:-}" ]; then bash -c "$BG" > "$OUT/bg.log" 2>&1 & BG_PID=$!; fi
