@@ -29,11 +29,10 @@ if ! command -v bwrap >/dev/null 2>&1 && ls .whl/bubblewrap_*.deb >/dev/null 2>&
   dpkg -x .whl/bubblewrap_*.deb /tmp/bwrap-deb && export PATH="/tmp/bwrap-deb/usr/bin:$PATH"
 fi
 export PYTHONPATH="$SITE:/tmp/site" PYTHONUNBUFFERED=1 KAGENT_CACHE_DIR=/tmp/kagent-cache-${TAG:-run}
-python3 -c 'import kagent, os; print("kagent from", os.path.dirname(kagent.__file__))' | tee "$OUT/env_${TAG:-run}.txt"
-# an editable install of the working tree (scripts/gpu_suite.sh makes one) hooks the import system ahead
-# of PYTHONPATH: on a machine where the GPU suite ran first, SRC would be shadowed by the working tree
+# -P as the eval's own runs: a plain `python3 -c` imports the working tree's kagent/ from the current folder
+python3 -P -c 'import kagent, os; print("kagent from", os.path.dirname(kagent.__file__))' | tee "$OUT/env_${TAG:-run}.txt"
 if [ "$SRC" != "." ] && ! grep -q "kagent from $SITE/" "$OUT/env_${TAG:-run}.txt"; then
-  echo "kagent is not imported from $SITE (an editable install shadows it): run on a fresh machine" \
+  echo "kagent is not imported from $SITE: the eval would not run the SRC engine" \
     | tee -a "$OUT/env_${TAG:-run}.txt"
   exit 1
 fi
