@@ -23,7 +23,8 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from kagent.verifiers import bounds, casefiles, interpreter_speed, perturb, saturation, suite_boundaries, suite_ties
+from kagent.verifiers import (bounds, casefiles, interpreter_speed, perturb, saturation, shape_domain, suite_boundaries,
+                              suite_ties)
 
 Emit = Callable[..., None]
 
@@ -404,26 +405,45 @@ class _Float64Everywhere:
 
 
 class _OpNames:
-    """The torch operators the (trusted) reference runs, by name (a dispatch mode on this thread)."""
+    """The torch operators the (trusted) reference runs, by name (a dispatch mode on this thread); with its
+    file named, also the signs of sizes outside its domain it shows, by its line (verifiers/shape_domain.py)."""
+
+    def __init__(self, filename: str = ""):
+        self.filename = filename
 
     def __enter__(self):
+        import torch
+        from torch.overrides import TorchFunctionMode
         from torch.utils._python_dispatch import TorchDispatchMode
         from kagent.verifiers.dispatch_modes import without_dynamo
 
         seen = self.seen = set()
+        signs = self.signs = set()
+        filename = self.filename
 
         @without_dynamo
         class _Names(TorchDispatchMode):
             def __torch_dispatch__(self, func, types, args=(), kwargs=None):
                 seen.add(f"aten::{func._schema.name.split('::')[-1]}")
+                out = func(*args, **(kwargs or {}))
+                if filename:
+                    signs.update(shape_domain.stretches(func, args, out, filename))
+                return out
+
+        class _Slices(TorchFunctionMode):  # a slice past the end leaves no operator to see
+            def __torch_function__(self, func, types, args=(), kwargs=None):
+                if func is torch.Tensor.__getitem__ and len(args) == 2:
+                    signs.update(shape_domain.clamps(args[0], args[1], filename))
                 return func(*args, **(kwargs or {}))
 
-        self._mode = _Names()
-        self._mode.__enter__()
+        self._modes = [_Names(), *([_Slices()] if filename else [])]
+        for mode in self._modes:
+            mode.__enter__()
         return self
 
     def __exit__(self, *exc):
-        self._mode.__exit__(*exc)
+        for mode in reversed(self._modes):
+            mode.__exit__(*exc)
 
 
 class _Skip(Exception):
@@ -522,9 +542,11 @@ def _all_floating(outputs: list) -> bool:
     return bool(outputs) and all(isinstance(o, torch.Tensor) and o.is_floating_point() for o in outputs)
 
 
-def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: str, built: dict) -> dict:
+def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: str, built: dict,
+                    built_default: Callable[[dict], set]) -> dict:
     """The reference on one case: float32 outputs, the float64 truth (whole, or on a sample of batch
     rows for outputs past job['oracle_sample_above'] elements) and the problem's conditioning.
+    built_default(case): the signs of sizes the reference shows at the problem's own sizes.
     Raises _Skip, or the reference's own exception."""
     import torch
 
@@ -565,10 +587,12 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
         inputs, moved = _unsaturated(model, inputs, device)
     args = [_copy_to(x, device) for x in inputs]
     started = time.monotonic()
-    with torch.no_grad(), _OpNames() as names:
+    with torch.no_grad(), _OpNames(mod.__file__ if case["kind"] == "shape" else "") as names:
         outs = _outputs(model(*args))
     _sync(device)
     took = time.monotonic() - started
+    if names.signs and (sign := shape_domain.out_of_domain(names.signs, built_default(case))):
+        raise _Skip(shape_domain.describe(sign))
     slow = _SLOW_SHAPE_INTERPRETER_S if device == "cpu" else _SLOW_SHAPE_S
     if case["kind"] == "shape" and case.get("smaller") and took > slow:
         raise _TooSlow(f"the reference's forward took {took:.2f} s at these sizes (limit {slow:g} s)")
@@ -690,10 +714,41 @@ def _special_reach(model64, plain: list, special: list, outs64: list, rows: list
                 b = b.double().cpu()
                 as_nan = reach[i] & ((a == b) | (torch.isnan(a) & torch.isnan(b)))
                 by_nan[i] = as_nan if by_nan[i] is None else by_nan[i] | as_nan
+        constant = _constant_elements(model64, plain, outs64, rows, device)
     except Exception:  # without it the special case judges every element, as before
         return None
-    return [None if r is None else {"reach": r, "finite": torch.stack(f), "nan": n}
-            for r, f, n in zip(reach, finite, by_nan)]
+    return [None if r is None else {"reach": r, "finite": torch.stack(f), "nan": n, "constant": k}
+            for r, f, n, k in zip(reach, finite, by_nan, constant)]
+
+
+def _constant_elements(model64, plain: list, outs64: list, rows: list[int] | None, device: str) -> list:
+    """Per output, the elements whose truth no floating input moves (LPC's leading a_0 = 1, a padding value):
+    the inputs' values shuffled within each tensor (their domain kept; twice), then scaled by 3/4, and the
+    truth equal every time. A kernel that carries such a constant through its arithmetic (a_0 + k * 0 in a vector
+    update) holds NaN there when a special value poisons the row; the value is the format's, not a result,
+    so a non-finite one there is the kernel's affair. A finite one is judged as anywhere."""
+    import torch
+
+    draw = torch.Generator().manual_seed(4321)
+    floating = [isinstance(x, torch.Tensor) and x.dtype.is_floating_point and x.numel() > 1 for x in plain]
+
+    def shuffled() -> list:
+        return [x.reshape(-1)[torch.randperm(x.numel(), generator=draw)].reshape(x.shape) if f else x
+                for x, f in zip(plain, floating)]
+
+    constant: list = [None] * len(outs64)
+    # twice shuffled: an output of few values (a quantiser's levels, a ReLU's zeros) stays put by chance less often
+    for moved in (shuffled(), shuffled(), [x * 0.75 if f else x for x, f in zip(plain, floating)]):
+        if rows is not None:
+            moved = _rows_of(moved, rows, outs64[0].shape[0], "cpu")
+        with torch.no_grad(), _Float64Everywhere():
+            outs = _outputs(model64(*[_double(_copy_to(x, device)) for x in moved]))
+        for i, (a, b) in enumerate(zip(outs64, outs)):
+            if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and a.shape == b.shape \
+                    and a.dtype.is_floating_point:
+                same = torch.isfinite(a) & (a == b.double().cpu())
+                constant[i] = same if constant[i] is None else constant[i] & same
+    return constant
 
 
 def _truth_within_dtype(outs: list, outs64: list, rows: list[int] | None) -> tuple[list, list]:
@@ -751,6 +806,29 @@ def _unsaturated(model, inputs: list, device: str) -> tuple[list, list[dict]]:
     return found
 
 
+def _stretches_at_default(modules: _Modules, device: str) -> Callable[[dict], set]:
+    """case -> the signs of sizes the reference shows at the problem's own sizes (one forward on the
+    case's seeds, made the first time a shape case asks; verifiers/shape_domain.py)."""
+    import torch
+
+    found: list[set] = []
+
+    def at_default(case: dict) -> set:
+        if not found:
+            mod = modules.get({})
+            _seed_all(case["seed"])
+            inputs = [_copy_to(x, device) for x in mod.get_inputs()]
+            init = list(mod.get_init_inputs()) if hasattr(mod, "get_init_inputs") else []
+            _seed_all(case["init_seed"])
+            model = mod.Model(*init).to(device)
+            with torch.no_grad(), _OpNames(mod.__file__) as names:
+                model(*inputs)
+            found.append(names.signs)
+        return found[0]
+
+    return at_default
+
+
 def run_reference(job: dict, emit: Emit) -> None:
     import torch
 
@@ -759,6 +837,7 @@ def run_reference(job: dict, emit: Emit) -> None:
     out_dir = Path(job["out_dir"])
     modules = _Modules(Path(job["reference"]), "kagent_reference", apply_overrides=True)
     built: dict = {}
+    at_default = _stretches_at_default(modules, device)
     for index, case in enumerate(job["cases"]):
         name = case["name"]
         start = time.monotonic()
@@ -770,7 +849,8 @@ def run_reference(job: dict, emit: Emit) -> None:
         while tries:
             overrides = tries.pop(0)
             try:
-                result = _reference_case(modules.get(overrides), case, job, device, emit, name, built)
+                result = _reference_case(modules.get(overrides), case, job, device, emit, name, built,
+                                         at_default)
                 break
             except _TooSlow as why:  # larger variants would be slower still: down a cap
                 rejected.append({"overrides": overrides, "reason": str(why)})

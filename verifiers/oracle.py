@@ -118,13 +118,14 @@ def compare(
     there too. `reach`: the elements special-value inputs reach; a NaN or an infinity of the
     candidate there is how its arithmetic carries them. A finite value there is still judged: against
     the truth, or (a dict from the harness: {"reach", "finite"}) against the truth with any finite
-    stand-in for the special values (how an order places a NaN is the implementation's choice).
+    stand-in for the special values (how an order places a NaN is the implementation's choice); a NaN or an
+    infinity at an element whose truth no input moves (the dict's "constant") is not judged either.
     `floor_scale`: the output's scale on the problem's own inputs (a size case whose output collapses,
     a one-element loss of 3e-13, is judged in ulps of that scale as well as of its own: an honest
     `log(1 + p)` for `log1p(p)` there is 3e-13 off, 100% of the value and nothing of the loss)."""
-    stand_ins = by_nan = None
+    stand_ins = by_nan = constant = None
     if isinstance(reach, dict):
-        reach, stand_ins, by_nan = reach["reach"], reach["finite"], reach.get("nan")
+        reach, stand_ins, by_nan, constant = reach["reach"], reach["finite"], reach.get("nan"), reach.get("constant")
     if tuple(cand.shape) != tuple(out.shape):
         return "shape_mismatch", None, f"output {index}: shape {list(cand.shape)}, expected {list(out.shape)}"
     if cand.dtype != out.dtype:
@@ -152,6 +153,8 @@ def compare(
     nan_bad = comparable & ~torch.isfinite(c) & ~ref_overflow_kept
     if reach is not None and reach.shape == nan_bad.shape:
         nan_bad = nan_bad & ~reach.to(nan_bad.device)
+    if constant is not None and constant.shape == nan_bad.shape:  # a constant of the format (verifiers/harness.py)
+        nan_bad = nan_bad & ~constant.to(nan_bad.device)
     undefined_bad = torch.isnan(truth) & torch.isnan(ref) & ~torch.isnan(c) & judge_undefined
     # an infinite result is a value, not an overflow (`masked_fill(remove, -inf)`): where the truth
     # and the reference hold the same infinity the candidate must hold it too (else a kernel that

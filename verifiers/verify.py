@@ -704,10 +704,12 @@ def _reference_key(files: ProblemFiles, cases: list[CaseSpec], device: str, conf
 def _reference_code_digest() -> str:
     """The code that makes a cached reference's files: a change to it makes new ones (no version tag to
     forget to bump)."""
-    from kagent.verifiers import casefiles, harness, perturb, saturation, suite_boundaries, suite_ties
+    from kagent.verifiers import (accumulation, aten_ops, casefiles, harness, perturb, saturation, shape_domain,
+                                  suite_boundaries, suite_ties, traps)
 
     h = hashlib.sha256()
-    for mod in (harness, saturation, suite_boundaries, suite_ties, perturb, casefiles):
+    for mod in (harness, saturation, suite_boundaries, suite_ties, perturb, casefiles, shape_domain, accumulation,
+                aten_ops, traps):
         h.update(Path(mod.__file__).read_bytes())
     return h.hexdigest()[:16]
 

@@ -106,3 +106,30 @@ def test_special_values_stay_off_a_structure_of_exact_zeros():
         assert int(special.sum()) >= 3 and not bool((special & ~used).any())
         assert torch.equal(out_vals[~special], vals[~special])
         assert int((~torch.isfinite(out_x)).sum()) == 3
+
+
+def test_a_nan_at_a_constant_of_the_format_is_the_kernels_affair_and_a_leak_is_not():
+    """LPC-style rows [1, a_1..a_p]: a kernel that carries the leading 1 through its vector update
+    (1 + k * 0) holds NaN there in a row a special value poisons. No input moves that element, so its
+    non-finite value is not judged; a NaN leaked into a row the special values never reach still fails."""
+    from kagent.verifiers.harness import _special_reach
+    from kagent.verifiers.oracle import compare
+
+    class Lpc(torch.nn.Module):
+        def forward(self, x):
+            return torch.cat([torch.ones_like(x[:, :1]), torch.cumsum(x, 1) / x.shape[1]], 1)
+
+    torch.manual_seed(0)
+    plain = [torch.randn(6, 8)]
+    special = [plain[0].clone()]
+    special[0][2, 3] = float("nan")
+    out = Lpc()(special[0])
+    truth = Lpc()(special[0].double())
+    reach = _special_reach(Lpc(), plain, special, [truth], None, "cpu")[0]
+    assert bool(reach["constant"][:, 0].all()) and not bool(reach["constant"][:, 1:].any())
+    carried = out.clone()
+    carried[2, 0] = float("nan")  # the poisoned row's leading 1, through 1 + NaN * 0
+    assert compare(out, truth, carried, 0, 4.0, reach=reach)[0] is None
+    leaked = out.clone()
+    leaked[4, 5] = float("nan")  # a row the NaN never reaches
+    assert compare(out, truth, leaked, 0, 4.0, reach=reach)[0] == "nan_output"
