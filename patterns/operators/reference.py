@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from kagent.patterns.operators.base import Edit, Src
+from kagent.patterns.operators.reference_assign import assignment_edits
 
 _FAMILY = "reference"
 _LAUNCH_WORDS = ("BLOCK", "num_warps", "num_stages", "WARPS", "STAGES", "GROUP", "TILE")
@@ -73,7 +74,29 @@ def _reference_scope(tree: ast.Module) -> list[ast.AST]:
 
 
 def _kernel_scope(src: Src) -> list[ast.AST]:
-    return [k.node for k in src.kernels.values()] + list(src.host_functions)
+    """The kernels, the host code, and the module constants they read (`INV_SQRT2 = 0.5`, a gain used as
+    ModelNew's default argument): whole assignments, so a `BLOCK = 128` stays a position."""
+    body: list[ast.AST] = [k.node for k in src.kernels.values()] + list(src.host_functions)
+    read = {x.id for top in body for x in ast.walk(top) if isinstance(x, ast.Name)}
+    return body + [n for n in src.tree.body if isinstance(n, ast.Assign)
+                   and any(isinstance(t, ast.Name) and t.id in read for t in n.targets)]
+
+
+def _folded(nodes: list[ast.AST]) -> list[tuple[float, ast.AST]]:
+    """Expressions of constants only that are not one literal (`2.0 ** -0.5`, `1.0 / 3.0`,
+    `math.sqrt(2.0)`), outermost only, with their value: a kernel writes such a value as one number."""
+    out: list[tuple[float, ast.AST]] = []
+
+    def visit(n: ast.AST) -> None:
+        if isinstance(n, (ast.BinOp, ast.Call)) and (v := _const_value(n)) is not None and math.isfinite(v):
+            out.append((v, n))
+            return
+        for child in ast.iter_child_nodes(n):
+            visit(child)
+
+    for top in nodes:
+        visit(top)
+    return out
 
 
 def _position_literals(nodes: list[ast.AST]) -> set[int]:
@@ -302,9 +325,16 @@ def _deficit(src: Src, tree: ast.Module) -> tuple[list[_Literal], Counter, Count
         assert v is not None
         ref_count[v] += 1
         ref_lits.setdefault(v, _Literal(v, _text(n), _integral(n)))
+    for v, n in _folded(scope):  # the value as the kernel would write it: one float
+        if not any(id(x) in positions for x in _literals([n])):
+            ref_count[v] += 1
+            ref_lits.setdefault(v, _Literal(v, repr(v), False))
     kernel_nodes = _literals(_kernel_scope(src))
     kernel_positions = _position_literals(_kernel_scope(src))
     mine = Counter(_number(n) for n in kernel_nodes if id(n) not in kernel_positions)
+    for v, n in _folded(_kernel_scope(src)):
+        if not any(id(x) in kernel_positions for x in _literals([n])):
+            mine[v] += 1
     mine[0.0] += len(_zeros_calls(src))
     deficit = [ref_lits[v] for v, c in ref_count.items() if c > mine.get(v, 0) and v not in (0.0,)]
     return deficit, ref_count, mine
@@ -437,8 +467,9 @@ def _with_texts(source: str, tree: ast.Module) -> None:
 
 
 def reference_edits(source: str, reference: str, sites: list[tuple[int, float]]) -> list[tuple[float, Edit]]:
-    """The reference-guided edits of `source`, with a priority each (higher first): a dropped constant
-    term first, then literals that the reference holds more of, on suspected lines first."""
+    """The reference-guided edits of `source`, with a priority each (higher first): the reference's value
+    for a name the kernel assigns alike first, then a dropped constant term, then literals that the
+    reference holds more of, on suspected lines first."""
     try:
         src = Src(source)
         tree = ast.parse(reference)
@@ -449,6 +480,9 @@ def reference_edits(source: str, reference: str, sites: list[tuple[int, float]])
     top = max([s for _, s in sites] or [1.0]) or 1.0
     score = {ln - 1: s / top for ln, s in sites}
     out: list[tuple[float, Edit]] = []
+    for sim, desc, start, stop, new in assignment_edits(src, tree):  # patterns/operators/reference_assign.py
+        out.append((1.5 + sim, Edit(operator="reference_assign", family=_FAMILY, description=desc, start=start,
+                                    stop=stop, lines=tuple(new), cost=1)))
     for desc, start, stop, new in _missing_terms(src, _reference_scope(tree)):
         out.append((1.0 + 0.5 * score.get(start, 0.0), Edit(operator="reference_term", family=_FAMILY, description=desc,
                                                              start=start, stop=stop, lines=tuple(new), cost=1)))

@@ -1,0 +1,173 @@
+"""The reference's own assignment for a variable the kernel names alike: a kernel written from a reference
+keeps its names (`N = S + E + I + R`, `drift = (self.r - 0.5 * self.sigma ** 2) * dt`, `h = q_over_m * dt
+* 0.5`). Where the kernel assigns a name the reference assigns too, and the kernel's value is none of the
+reference's for it, the reference's value translated into the kernel's terms is an edit:
+- names the kernel's function defines (its parameters, names it assigns) or the kernel file's module
+  defines stay; `self.dt` stays in ModelNew's methods where ModelNew sets it, and becomes `dt` in a
+  kernel that has a `dt`;
+- in a kernel, `torch.sqrt(x)` / `math.sqrt(x)` become `tl.sqrt(x)` (the elementwise functions Triton
+  has), `math.pi` its value, `x ** 2` becomes `x * x` and `x ** 0.5` `tl.sqrt(x)`;
+- anything else (an index, a method call, a reduction over a dim) leaves that value out.
+The edits closest to the kernel's own expression (the most shared names, numbers and operators) rank first:
+a near-miss differs from its twin by little, and an unrelated variable that happens to share a name
+(`x`, `out`) differs by much.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections import Counter
+
+from kagent.patterns.operators.base import Src
+
+_TL_FUNCS = {"sqrt", "exp", "exp2", "log", "log2", "sin", "cos", "abs", "floor", "ceil", "maximum", "minimum",
+             "where", "sigmoid", "fma", "erf", "rsqrt"}
+_MIN_SIMILARITY = 0.3  # below it the two expressions share too little to be one value gone wrong
+MAX_EDITS = 12
+
+
+def _targets_values(tree: ast.Module) -> dict[str, list[ast.AST]]:
+    """Every value the reference assigns to a plain name, in Model's methods and the module's helpers."""
+    scopes = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Model"]
+    scopes += [n for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("get_")]
+    out: dict[str, list[ast.AST]] = {}
+    for top in scopes:
+        for n in ast.walk(top):
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+                out.setdefault(n.targets[0].id, []).append(n.value)
+    return out
+
+
+def _defined(fn: ast.FunctionDef) -> set[str]:
+    names = {a.arg for a in fn.args.args + fn.args.kwonlyargs}
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            names.add(n.id)
+    return names
+
+
+class _Translate(ast.NodeTransformer):
+    """The reference's value in the kernel's terms; raises ValueError where a part has none."""
+
+    def __init__(self, defined: set[str], module: set[str], self_attrs: set[str] | None):
+        self.defined, self.module, self.self_attrs = defined, module, self_attrs  # self_attrs None: a kernel
+
+    @property
+    def kernel(self) -> bool:
+        return self.self_attrs is None
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        if node.id in self.defined or (node.id in self.module and not self.kernel):
+            return node
+        raise ValueError(node.id)
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        if isinstance(node.value, ast.Name) and node.value.id == "self":
+            if not self.kernel and node.attr in (self.self_attrs or set()):
+                return node
+            if self.kernel and node.attr in self.defined:
+                return ast.Name(node.attr, ast.Load())
+        if isinstance(node.value, ast.Name) and node.value.id == "math" and node.attr in ("pi", "e", "tau"):
+            return node if not self.kernel else ast.Constant(getattr(math, node.attr))
+        raise ValueError(ast.unparse(node))
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        f = node.func
+        if not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("torch", "math")) \
+                or node.keywords:
+            raise ValueError(ast.unparse(node))
+        args = [self.visit(a) for a in node.args]
+        if not self.kernel:
+            return ast.Call(f, args, [])
+        if f.attr not in _TL_FUNCS:
+            raise ValueError(f.attr)
+        return ast.Call(ast.Attribute(ast.Name("tl", ast.Load()), f.attr, ast.Load()), args, [])
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        left, right = self.visit(node.left), self.visit(node.right)
+        if self.kernel and isinstance(node.op, ast.Pow):
+            power = right.value if isinstance(right, ast.Constant) else None
+            if power == 2:
+                return ast.BinOp(left, ast.Mult(), left)
+            if power == 0.5:
+                return ast.Call(ast.Attribute(ast.Name("tl", ast.Load()), "sqrt", ast.Load()), [left], [])
+            raise ValueError("power")
+        return ast.BinOp(left, node.op, right)
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        if isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+            return node
+        raise ValueError(repr(node.value))
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        if isinstance(node, (ast.UnaryOp, ast.IfExp, ast.Compare, ast.BoolOp)) or isinstance(
+                node, (ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.expr_context)):
+            return super().generic_visit(node)
+        raise ValueError(type(node).__name__)
+
+
+def _tokens(node: ast.AST) -> Counter:
+    out: Counter = Counter()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name):
+            out[n.id] += 1
+        elif isinstance(n, ast.Attribute):
+            out[n.attr] += 1
+        elif isinstance(n, ast.Constant):
+            out[repr(n.value)] += 1
+        elif isinstance(n, (ast.BinOp, ast.UnaryOp)):
+            out[type(n.op).__name__] += 1
+    return out
+
+
+def _similarity(a: ast.AST, b: ast.AST) -> float:
+    ta, tb = _tokens(a), _tokens(b)
+    union = sum((ta | tb).values())
+    return sum((ta & tb).values()) / union if union else 0.0
+
+
+def assignment_edits(src: Src, reference: ast.Module) -> list[tuple[float, str, int, int, list[str]]]:
+    """(similarity, description, start, stop, new lines) per kernel line the reference's value would
+    replace, closest first."""
+    wanted = _targets_values(reference)
+    if not wanted:
+        return []
+    module = {t.id for n in src.tree.body if isinstance(n, (ast.Assign, ast.Import, ast.ImportFrom))
+              for t in (n.targets if isinstance(n, ast.Assign) else [])
+              if isinstance(t, ast.Name)} | {a.asname or a.name for n in src.tree.body
+                                             if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
+    self_attrs = {n.attr for n in ast.walk(src.tree) if isinstance(n, ast.Attribute)
+                  and isinstance(n.value, ast.Name) and n.value.id == "self" and isinstance(n.ctx, ast.Store)}
+    fns = [(k.node, True) for k in src.kernels.values()] + [(f, False) for f in src.host_functions]
+    out: list[tuple[float, str, int, int, list[str]]] = []
+    for fn, is_kernel in fns:
+        translate = _Translate(_defined(fn), module, None if is_kernel else self_attrs)
+        for n in ast.walk(fn):
+            if not (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+                    and n.targets[0].id in wanted and n.lineno == n.end_lineno):
+                continue
+            options = []
+            for value in wanted[n.targets[0].id]:
+                try:
+                    options.append(translate.visit(_copy(value)))
+                except ValueError:
+                    continue
+            mine = ast.dump(n.value)
+            if not options or any(ast.dump(o) == mine for o in options):
+                continue  # the kernel's value is one of the reference's already
+            line0 = n.lineno - 1
+            text = src.lines[line0]
+            for o in options:
+                sim = _similarity(n.value, o)
+                if sim < _MIN_SIMILARITY:
+                    continue
+                new = text[: n.value.col_offset] + ast.unparse(o) + text[n.value.end_col_offset:]
+                out.append((sim, f"line {line0 + 1}: `{ast.unparse(n.value)}` -> `{ast.unparse(o)}` (the reference's "
+                                 f"value for `{n.targets[0].id}`)", line0, line0 + 1, [new]))
+    out.sort(key=lambda t: (-t[0], t[2]))
+    return out[:MAX_EDITS]
+
+
+def _copy(node: ast.AST) -> ast.AST:
+    return ast.parse(ast.unparse(node), mode="eval").body

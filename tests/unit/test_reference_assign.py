@@ -1,0 +1,123 @@
+"""The reference's value for a name the kernel assigns alike (patterns/operators/reference_assign.py), and
+the constants a kernel file keeps at module level or a reference folds (patterns/operators/reference.py).
+Every kernel here is written for the test; none is a blind-set file."""
+
+from __future__ import annotations
+
+import ast
+
+from kagent.patterns.engine import search_candidates
+from kagent.patterns.operators.base import Src
+from kagent.patterns.operators.reference import reference_edits
+from kagent.patterns.operators.reference_assign import assignment_edits
+
+HEAD = "import math\nimport torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n\n\n"
+
+MIX_REF = HEAD + '''class Model(nn.Module):
+    def __init__(self, eps: float = 1e-6, drift: float = 0.05, vol: float = 0.3):
+        super().__init__()
+        self.eps, self.drift, self.vol = eps, drift, vol
+
+    def forward(self, parts: torch.Tensor) -> torch.Tensor:
+        a, b, c, d = parts.unbind(1)
+        total = a + b + c + d
+        spread = torch.sqrt(a ** 2 + self.eps)
+        step = (self.drift - 0.5 * self.vol ** 2) * 0.01
+        return torch.stack([a / total, spread * step], dim=1)
+'''
+
+MIX = HEAD + '''@triton.jit
+def mix_kernel(p_ptr, out_ptr, n, eps, step, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    a = tl.load(p_ptr + offs * 4, mask=m, other=1.0)
+    b = tl.load(p_ptr + offs * 4 + 1, mask=m, other=0.0)
+    c = tl.load(p_ptr + offs * 4 + 2, mask=m, other=0.0)
+    d = tl.load(p_ptr + offs * 4 + 3, mask=m, other=0.0)
+    total = a + b + c
+    spread = tl.sqrt(a * a + eps)
+    tl.store(out_ptr + offs * 2, a / total, mask=m)
+    tl.store(out_ptr + offs * 2 + 1, spread * step, mask=m)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, eps: float = 1e-6, drift: float = 0.05, vol: float = 0.3):
+        super().__init__()
+        self.eps, self.drift, self.vol = eps, drift, vol
+
+    def forward(self, parts: torch.Tensor) -> torch.Tensor:
+        parts = parts.contiguous()
+        n = parts.shape[0]
+        out = torch.empty((n, 2), device=parts.device, dtype=parts.dtype)
+        step = self.drift * 0.01
+        mix_kernel[(triton.cdiv(n, 128),)](parts, out, n, self.eps, step, BLOCK=128)
+        return out
+'''
+
+
+def test_a_lost_term_and_a_lost_host_correction_come_back_from_the_reference():
+    edits = assignment_edits(Src(MIX), ast.parse(MIX_REF))
+    fixed = {e[4][0].strip() for e in edits}
+    assert "total = a + b + c + d" in fixed  # a kernel variable: the reference's names are the kernel's
+    assert "step = (self.drift - 0.5 * self.vol ** 2) * 0.01" in fixed  # host code keeps self.* it sets
+    # `spread` already holds the reference's value in kernel terms (self.eps -> eps, torch.sqrt -> tl.sqrt,
+    # a ** 2 -> a * a): nothing to propose there
+    assert not any(e[4][0].strip().startswith("spread") for e in edits)
+    # the fixes rank first among all the reference edits
+    top = [e.lines[0].strip() for _p, e in reference_edits(MIX, MIX_REF, [])[:2]]
+    assert set(top) == {"total = a + b + c + d", "step = (self.drift - 0.5 * self.vol ** 2) * 0.01"}
+
+
+def test_values_with_no_kernel_terms_or_little_in_common_are_left_out():
+    ref = HEAD + '''class Model(nn.Module):
+    def forward(self, x):
+        total = x[:, 0] + x[:, 1]
+        scale = torch.logsumexp(x, dim=1)
+        out = x.cumsum(1) * scale[:, None]
+        return out / total[:, None]
+'''
+    kernel = MIX.replace("total = a + b + c", "total = a + b").replace("step = self.drift * 0.01", "scale = 2.0")
+    assert assignment_edits(Src(kernel), ast.parse(ref)) == []  # subscripts, a method, a call Triton lacks
+
+
+def test_module_constants_of_the_kernel_file_and_folded_reference_values_are_reference_literals():
+    ref = HEAD + '''class Model(nn.Module):
+    def __init__(self, gain: float = 0.25):
+        super().__init__()
+        self.gain = gain
+
+    def forward(self, x):
+        return x * (2.0 ** -0.5) * self.gain
+'''
+    kernel = HEAD + '''ROOT_HALF = 0.5
+GAIN = 0.125
+BLOCK = 256
+
+
+@triton.jit
+def scale_kernel(x_ptr, out_ptr, n, k, c, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=m) * c * k, mask=m)
+
+
+class ModelNew(nn.Module):
+    def __init__(self, gain: float = GAIN):
+        super().__init__()
+        self.gain = gain
+
+    def forward(self, x):
+        out = torch.empty_like(x)
+        scale_kernel[(triton.cdiv(x.numel(), BLOCK),)](x, out, x.numel(), self.gain, ROOT_HALF, BLOCK=BLOCK)
+        return out
+'''
+    lines = [e.lines[0] for _p, e in reference_edits(kernel, ref, [])]
+    assert f"ROOT_HALF = {2.0 ** -0.5!r}" in lines  # `2.0 ** -0.5` is one value to a kernel
+    assert "GAIN = 0.25" in lines
+    assert not any(x.startswith("BLOCK =") for x in lines)  # a launch size is a position, not a constant
+
+
+def test_the_search_screens_the_reference_assignment_in_its_first_batch():
+    cands = search_candidates([], MIX, [(14, 1.0), (15, 0.8)], {"operand": 1.0}, reference=MIX_REF)
+    rank = next(i for i, c in enumerate(cands) if c.operator == "reference_assign" and "a + b + c + d" in c.source)
+    assert rank < 8
