@@ -71,8 +71,8 @@ _WRAPS = ("tl.abs(E)", "tl.sqrt(E)", "tl.exp(E)", "tl.log(E)", "E * E", "-E", "1
           "2.0 * E", "0.5 * E")
 _SIBLING_CALLS = {"exp": ("log", "exp2", "sqrt"), "log": ("exp", "log2", "sqrt"), "exp2": ("exp",), "log2": ("log",),
                   "sqrt": ("rsqrt", "abs", "exp", "log"), "rsqrt": ("sqrt",), "abs": ("sqrt",), "maximum": ("minimum",),
-                  "minimum": ("maximum",), "sum": ("max", "min"), "max": ("sum", "min"), "min": ("max", "sum"),
-                  "sigmoid": ("exp",), "floor": ("ceil",), "ceil": ("floor",), "cumsum": ("cumprod",)}
+                  "minimum": ("maximum",), "sum": ("max", "min", "cumsum"), "max": ("sum", "min"), "min": ("max", "sum"),
+                  "sigmoid": ("exp",), "floor": ("ceil",), "ceil": ("floor",), "cumsum": ("cumprod", "sum")}
 _OPS: dict[type, tuple[type, ...]] = {
     ast.Add: (ast.Sub, ast.Mult), ast.Sub: (ast.Add,), ast.Mult: (ast.Div, ast.Add), ast.Div: (ast.Mult, ast.FloorDiv),
     ast.FloorDiv: (ast.Mod, ast.Div), ast.Mod: (ast.FloorDiv,), ast.LShift: (ast.RShift,), ast.RShift: (ast.LShift,),

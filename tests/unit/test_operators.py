@@ -1760,3 +1760,47 @@ def dq(ql_ptr, qh_ptr, out_ptr, n):
     assert q == ["q = (lo | hi << 4) - 32"]
     assert [new[0].strip() for _, _a, _b, new in op.propose(Src(src), at["nib"])] == ["nib = (lo & 15) - 8"]
     assert op.propose(Src(src), at["ok"]) == []
+
+
+VEC3 = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def cross3(ax, ay, az, bx, by, bz):
+    return ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx
+
+
+@triton.jit
+def spin(p_ptr, q_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    px = tl.load(p_ptr + offs * 3, mask=m)
+    py = tl.load(p_ptr + offs * 3 + 1, mask=m)
+    pz = tl.load(p_ptr + offs * 3 + 2, mask=m)
+    qx = tl.load(q_ptr + offs * 3, mask=m)
+    qy = tl.load(q_ptr + offs * 3 + 1, mask=m)
+    qz = tl.load(q_ptr + offs * 3 + 2, mask=m)
+    ux, uy, uz = px - qx, py - qy, pz - qz
+    cx, cy, cz = cross3(qx, qy, qz, ux, uy, uz)
+    tl.store(out_ptr + offs * 3, cx, mask=m)
+'''
+
+
+def test_vector_operators_swap_argument_runs_and_rename_whole_vectors():
+    """Triton's scalar-triple vectors: cross3(q, u) for cross3(u, q) is one run swap; a line reading the
+    vector p where q was meant is one rename of every component, not three name substitutions."""
+    from kagent.patterns.operators.base import OPERATORS, Src
+
+    src = Src(VEC3)
+    line = next(i for i, t in enumerate(src.lines) if "cross3(qx" in t)
+    swaps = [p[3][0].strip() for p in OPERATORS["vector_swap"].propose(src, line)]
+    assert "cx, cy, cz = cross3(ux, uy, uz, qx, qy, qz)" in swaps
+    line = next(i for i, t in enumerate(src.lines) if "ux, uy, uz =" in t)
+    renames = [p[3][0].strip() for p in OPERATORS["vector_rename"].propose(src, line)]
+    assert "ux, uy, uz = px - px, py - py, pz - pz" in renames  # q -> p
+    assert "ux, uy, uz = qx - qx, qy - qy, qz - qz" in renames  # p -> q
+    assert all(r.startswith("ux, uy, uz =") for r in renames)  # the assigned names are not reads
+    # the same file twice: the same proposals in the same order (no set order leaks into the ranking)
+    again = [p[3][0].strip() for p in OPERATORS["vector_rename"].propose(Src(VEC3), line)]
+    assert again == renames
