@@ -3,7 +3,7 @@ keeps its names (`N = S + E + I + R`, `drift = (self.r - 0.5 * self.sigma ** 2) 
 * 0.5`). Where the kernel assigns a name the reference assigns too, and the kernel's value is none of the
 reference's for it, the reference's value translated into the kernel's terms is an edit:
 - names the kernel's function defines (its parameters, names it assigns) or the kernel file's module
-  defines stay; `self.dt` stays in ModelNew's methods where ModelNew sets it, and becomes `dt` in a
+  defines stay; a reference name that only recasts another (`ad = a.double()`) becomes that one; `self.dt` stays in ModelNew's methods where ModelNew sets it, and becomes `dt` in a
   kernel that has a `dt`;
 - in a kernel, `torch.sqrt(x)` / `math.sqrt(x)` become `tl.sqrt(x)` (the elementwise functions Triton
   has), `math.pi` its value, `x ** 2` becomes `x * x` and `x ** 0.5` `tl.sqrt(x)`;
@@ -39,6 +39,26 @@ def _targets_values(tree: ast.Module) -> dict[str, list[ast.AST]]:
     return out
 
 
+_SAME_VALUE = ("double", "float", "half", "to", "contiguous", "clone", "detach")
+
+
+def _aliases(tree: ast.Module) -> dict[str, str]:
+    """Reference names that hold another name's values in another dtype or layout (`ad = a.double()`,
+    `Md, ed = M.double(), e.double()`): the kernel knows them by the original name."""
+    out: dict[str, str] = {}
+    for n in ast.walk(tree):
+        if not (isinstance(n, ast.Assign) and len(n.targets) == 1):
+            continue
+        target, value = n.targets[0], n.value
+        pairs = list(zip(target.elts, value.elts)) if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) \
+            and len(target.elts) == len(value.elts) else [(target, value)]
+        for t, v in pairs:
+            if isinstance(t, ast.Name) and isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) \
+                    and v.func.attr in _SAME_VALUE and isinstance(v.func.value, ast.Name):
+                out[t.id] = v.func.value.id
+    return out
+
+
 def _defined(fn: ast.FunctionDef) -> set[str]:
     names = {a.arg for a in fn.args.args + fn.args.kwonlyargs}
     for n in ast.walk(fn):
@@ -50,8 +70,9 @@ def _defined(fn: ast.FunctionDef) -> set[str]:
 class _Translate(ast.NodeTransformer):
     """The reference's value in the kernel's terms; raises ValueError where a part has none."""
 
-    def __init__(self, defined: set[str], module: set[str], self_attrs: set[str] | None):
+    def __init__(self, defined: set[str], module: set[str], self_attrs: set[str] | None, aliases: dict[str, str]):
         self.defined, self.module, self.self_attrs = defined, module, self_attrs  # self_attrs None: a kernel
+        self.aliases = aliases
 
     @property
     def kernel(self) -> bool:
@@ -60,6 +81,8 @@ class _Translate(ast.NodeTransformer):
     def visit_Name(self, node: ast.Name) -> ast.AST:
         if node.id in self.defined or (node.id in self.module and not self.kernel):
             return node
+        if self.aliases.get(node.id) in self.defined:
+            return ast.Name(self.aliases[node.id], ast.Load())
         raise ValueError(node.id)
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
@@ -140,9 +163,10 @@ def assignment_edits(src: Src, reference: ast.Module) -> list[tuple[float, str, 
     self_attrs = {n.attr for n in ast.walk(src.tree) if isinstance(n, ast.Attribute)
                   and isinstance(n.value, ast.Name) and n.value.id == "self" and isinstance(n.ctx, ast.Store)}
     fns = [(k.node, True) for k in src.kernels.values()] + [(f, False) for f in src.host_functions]
+    aliases = _aliases(reference)
     out: list[tuple[float, str, int, int, list[str]]] = []
     for fn, is_kernel in fns:
-        translate = _Translate(_defined(fn), module, None if is_kernel else self_attrs)
+        translate = _Translate(_defined(fn), module, None if is_kernel else self_attrs, aliases)
         for n in ast.walk(fn):
             if not (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
                     and n.targets[0].id in wanted and n.lineno == n.end_lineno):

@@ -121,3 +121,23 @@ def test_the_search_screens_the_reference_assignment_in_its_first_batch():
     cands = search_candidates([], MIX, [(14, 1.0), (15, 0.8)], {"operand": 1.0}, reference=MIX_REF)
     rank = next(i for i, c in enumerate(cands) if c.operator == "reference_assign" and "a + b + c + d" in c.source)
     assert rank < 8
+
+
+def test_a_reference_name_that_only_recasts_another_is_known_by_the_original():
+    ref = HEAD + '''class Model(nn.Module):
+    def forward(self, r: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
+        rd, kd = r.double(), k.double()
+        y = rd * torch.sqrt(1.0 - kd * kd)
+        return y.float()
+'''
+    kernel = HEAD + '''@triton.jit
+def ell_kernel(r_ptr, k_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    r = tl.load(r_ptr + offs, mask=m)
+    k = tl.load(k_ptr + offs, mask=m)
+    y = r * tl.sqrt(1.0 - k)
+    tl.store(out_ptr + offs, y, mask=m)
+'''
+    fixed = [e[4][0].strip() for e in assignment_edits(Src(kernel), ast.parse(ref))]
+    assert fixed == ["y = r * tl.sqrt(1.0 - k * k)"]
