@@ -231,6 +231,55 @@ def _block_index_offset(src: Src, line0: int) -> list:
     return out
 
 
+def _sum_terms(e: ast.expr) -> list[ast.expr]:
+    if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Add):
+        return _sum_terms(e.left) + _sum_terms(e.right)
+    return [e]
+
+
+def _factors(e: ast.expr) -> list[ast.expr]:
+    if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Mult):
+        return _factors(e.left) + _factors(e.right)
+    return [e]
+
+
+@operator("loop_invariant_load", "stride", 2, "a load in a loop that reads the same place every pass, where a "
+          "sibling load steps with the loop: b_ptr + cols -> b_ptr + l * D + cols (beside w_ptr + l * D * D + ...)")
+def _loop_invariant_load(src: Src, line0: int) -> list:
+    stmt = _stmt_at(src, line0)
+    loop = next((lp for lp in _loops(src, line0) if stmt in lp.body), None)
+    if stmt is None or loop is None or not isinstance(loop.target, ast.Name):
+        return []
+    v = loop.target.id
+    # the loop's stepping terms: `l * D * D` of a sibling's pointer, and each with one factor fewer (a
+    # tensor of one dimension less: the bias beside the weight)
+    steps: list[str] = []
+    for c in (c for s in loop.body for c in nodes_of(s, ast.Call)):
+        if ast.unparse(c.func) != "tl.load" or not c.args:
+            continue
+        for t in _sum_terms(c.args[0]):
+            fs = _factors(t)
+            if len(fs) < 2 or not any(isinstance(f, ast.Name) and f.id == v for f in fs):
+                continue
+            variants = [fs] + [fs[:i] + fs[i + 1:] for i, f in enumerate(fs) if not (isinstance(f, ast.Name) and f.id == v)]
+            for var in variants:
+                text = " * ".join(ast.unparse(f) if not isinstance(f, ast.BinOp) else f"({ast.unparse(f)})" for f in var)
+                if text not in steps and text != v:
+                    steps.append(text)
+    out = []
+    for c in nodes_of(stmt, ast.Call):
+        if ast.unparse(c.func) != "tl.load" or not c.args or v in {x.id for x in nodes_of(c.args[0], ast.Name)}:
+            continue
+        ptr = c.args[0]
+        terms = _sum_terms(ptr)
+        for step in steps[:4]:
+            new = " + ".join([ast.unparse(terms[0]), step, *(ast.unparse(t) for t in terms[1:])])
+            e = _replace(src, [(ptr, new)], f"the load steps with the loop: `{ast.unparse(ptr)}` -> `{new}`")
+            if e:
+                out.append(e)
+    return out
+
+
 _WRAPS = (ast.Add, ast.Sub, ast.Mult)
 
 

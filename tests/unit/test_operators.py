@@ -1804,3 +1804,31 @@ def test_vector_operators_swap_argument_runs_and_rename_whole_vectors():
     # the same file twice: the same proposals in the same order (no set order leaks into the ranking)
     again = [p[3][0].strip() for p in OPERATORS["vector_rename"].propose(Src(VEC3), line)]
     assert again == renames
+
+
+LAYERS = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def layers(x_ptr, w_ptr, b_ptr, y_ptr, D, n_layers, BLOCK: tl.constexpr):
+    cols = tl.arange(0, BLOCK)
+    m = cols < D
+    x = tl.load(x_ptr + tl.program_id(0) * D + cols, mask=m, other=0.0)
+    for l in range(n_layers):
+        w = tl.load(w_ptr + l * D * D + cols * D + cols, mask=m, other=0.0)
+        b = tl.load(b_ptr + cols, mask=m, other=0.0)
+        x = x * w + b
+    tl.store(y_ptr + tl.program_id(0) * D + cols, x, mask=m)
+'''
+
+
+def test_a_load_that_never_steps_with_its_loop_takes_a_siblings_step():
+    from kagent.patterns.operators.base import OPERATORS, Src
+
+    src = Src(LAYERS)
+    line = next(i for i, t in enumerate(src.lines) if "b_ptr + cols" in t)
+    fixes = [p[3][0].strip() for p in OPERATORS["loop_invariant_load"].propose(src, line)]
+    assert "b = tl.load(b_ptr + l * D + cols, mask=m, other=0.0)" in fixes  # one dimension less than w
+    w_line = next(i for i, t in enumerate(src.lines) if "w_ptr +" in t)
+    assert OPERATORS["loop_invariant_load"].propose(src, w_line) == []  # it steps already
