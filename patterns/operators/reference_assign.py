@@ -7,7 +7,10 @@ reference's for it, the reference's value translated into the kernel's terms is 
   kernel that has a `dt`;
 - in a kernel, `torch.sqrt(x)` / `math.sqrt(x)` become `tl.sqrt(x)` (the elementwise functions Triton
   has), `math.pi` its value, `x ** 2` becomes `x * x` and `x ** 0.5` `tl.sqrt(x)`;
-- anything else (an index, a method call, a reduction over a dim) leaves that value out.
+- where a part has no translation (an index, a method call, a reduction over a dim) and the two values have
+  one shape, the reference's operators and numbers are put on the kernel's operands (`-kd * (yt - y_prev)
+  * dt` beside the reference's `-kd * (y[:, t] - y_prev) / self.dt` -> `... / dt`), two changes at most;
+  otherwise that value is left out.
 The edits closest to the kernel's own expression (the most shared names, numbers and operators) rank first:
 a near-miss differs from its twin by little, and an unrelated variable that happens to share a name
 (`x`, `out`) differs by much.
@@ -130,6 +133,44 @@ class _Translate(ast.NodeTransformer):
         raise ValueError(type(node).__name__)
 
 
+_OPAQUE = (ast.Name, ast.Attribute, ast.Subscript)
+_MAX_ALIGNED_CHANGES = 2
+
+
+def _align(mine: ast.AST, ref: ast.AST) -> tuple[ast.AST, int] | None:
+    """The kernel's expression with the reference's operators and numbers where the two have one shape,
+    its operands kept where they are names, attributes or indexes (the reference's `y[:, t]` is the
+    kernel's `yt`), and how many operators or numbers changed; None where the shapes differ."""
+    if isinstance(mine, _OPAQUE) and isinstance(ref, _OPAQUE):
+        return mine, 0
+    if isinstance(mine, ast.Constant) and isinstance(ref, ast.Constant):
+        if not all(isinstance(x.value, (int, float)) and not isinstance(x.value, bool) for x in (mine, ref)):
+            return None
+        return (mine, 0) if mine.value == ref.value else (ast.Constant(ref.value), 1)
+    if isinstance(mine, ast.BinOp) and isinstance(ref, ast.BinOp):
+        left, right = _align(mine.left, ref.left), _align(mine.right, ref.right)
+        if left is None or right is None:
+            return None
+        changed = left[1] + right[1] + (type(mine.op) is not type(ref.op))
+        return ast.BinOp(left[0], ref.op, right[0]), changed
+    if isinstance(mine, ast.UnaryOp) and isinstance(ref, ast.UnaryOp):
+        inner = _align(mine.operand, ref.operand)
+        if inner is None:
+            return None
+        return ast.UnaryOp(ref.op, inner[0]), inner[1] + (type(mine.op) is not type(ref.op))
+    if isinstance(mine, ast.Call) and isinstance(ref, ast.Call) and len(mine.args) == len(ref.args) \
+            and not mine.keywords and not ref.keywords and _callee(mine) == _callee(ref):
+        args = [_align(a, b) for a, b in zip(mine.args, ref.args)]
+        if any(a is None for a in args):
+            return None
+        return ast.Call(mine.func, [a[0] for a in args], []), sum(a[1] for a in args)
+    return None
+
+
+def _callee(call: ast.Call) -> str:
+    return call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+
+
 def _tokens(node: ast.AST) -> Counter:
     out: Counter = Counter()
     for n in ast.walk(node):
@@ -176,7 +217,10 @@ def assignment_edits(src: Src, reference: ast.Module) -> list[tuple[float, str, 
                 try:
                     options.append(translate.visit(_copy(value)))
                 except ValueError:
-                    continue
+                    # no translation: the reference's operators and numbers on the kernel's operands
+                    aligned = _align(n.value, value)
+                    if aligned is not None and aligned[1] <= _MAX_ALIGNED_CHANGES:
+                        options.append(_copy(aligned[0]))
             mine = ast.dump(n.value)
             if not options or any(ast.dump(o) == mine for o in options):
                 continue  # the kernel's value is one of the reference's already

@@ -141,3 +141,33 @@ def ell_kernel(r_ptr, k_ptr, out_ptr, n, BLOCK: tl.constexpr):
 '''
     fixed = [e[4][0].strip() for e in assignment_edits(Src(kernel), ast.parse(ref))]
     assert fixed == ["y = r * tl.sqrt(1.0 - k * k)"]
+
+
+def test_where_the_operands_do_not_translate_the_references_operators_are_put_on_the_kernels():
+    ref = HEAD + '''class Model(nn.Module):
+    def __init__(self, dt: float = 0.02):
+        super().__init__()
+        self.dt = dt
+
+    def forward(self, y: torch.Tensor, g: torch.Tensor) -> torch.Tensor:
+        prev = y[:, 0]
+        out = []
+        for t in range(y.shape[1]):
+            rate = -g * (y[:, t] - prev) / self.dt
+            out.append(rate)
+            prev = y[:, t]
+        return torch.stack(out, dim=1)
+'''
+    kernel = HEAD + '''@triton.jit
+def rate_kernel(y_ptr, g_ptr, out_ptr, T, dt, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    g = tl.load(g_ptr + row)
+    prev = tl.load(y_ptr + row * T)
+    for t in range(T):
+        yt = tl.load(y_ptr + row * T + t)
+        rate = -g * (yt - prev) * dt
+        tl.store(out_ptr + row * T + t, rate)
+        prev = yt
+'''
+    fixed = [e[4][0].strip() for e in assignment_edits(Src(kernel), ast.parse(ref))]
+    assert fixed == ["rate = -g * (yt - prev) / dt"]
