@@ -1832,3 +1832,31 @@ def test_a_load_that_never_steps_with_its_loop_takes_a_siblings_step():
     assert "b = tl.load(b_ptr + l * D + cols, mask=m, other=0.0)" in fixes  # one dimension less than w
     w_line = next(i for i, t in enumerate(src.lines) if "w_ptr +" in t)
     assert OPERATORS["loop_invariant_load"].propose(src, w_line) == []  # it steps already
+
+
+RANKS = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def rank_rows(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    ii = tl.arange(0, BLOCK)[:, None]
+    jj = tl.arange(0, BLOCK)[None, :]
+    xi = tl.load(x_ptr + row * n + ii, mask=ii < n, other=0)
+    xj = tl.load(x_ptr + row * n + jj, mask=jj < n, other=0)
+    rank = tl.sum(((xj > xi) & (jj < n)).to(tl.int32), axis=1)
+    tl.store(out_ptr + row * n + tl.arange(0, BLOCK), rank, mask=tl.arange(0, BLOCK) < n)
+'''
+
+
+def test_a_rank_by_counting_gets_the_sorts_tie_rule():
+    from kagent.patterns.operators.base import OPERATORS, Src
+
+    src = Src(RANKS)
+    line = next(i for i, t in enumerate(src.lines) if "rank = tl.sum" in t)
+    fixes = [p[3][0].strip() for p in OPERATORS["rank_tie_break"].propose(src, line)]
+    assert "rank = tl.sum((((xj > xi) | ((xj == xi) & (jj < ii))) & (jj < n)).to(tl.int32), axis=1)" in fixes
+    assert len(fixes) == 2  # the stable order and the reverse one
+    mask_line = next(i for i, t in enumerate(src.lines) if "xi = tl.load" in t)
+    assert OPERATORS["rank_tie_break"].propose(src, mask_line) == []  # `ii < n` is a bound, not a rank
