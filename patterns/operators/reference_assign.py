@@ -6,7 +6,8 @@ reference's for it, the reference's value translated into the kernel's terms is 
   defines stay; a reference name that only recasts another (`ad = a.double()`) becomes that one; `self.dt` stays in ModelNew's methods where ModelNew sets it, and becomes `dt` in a
   kernel that has a `dt`;
 - in a kernel, `torch.sqrt(x)` / `math.sqrt(x)` become `tl.sqrt(x)` (the elementwise functions Triton
-  has), `math.pi` its value, `x ** 2` becomes `x * x` and `x ** 0.5` `tl.sqrt(x)`;
+  has), `torch.clamp(x, lo, hi)` (or `x.clamp(min=lo)`) `tl.minimum(tl.maximum(x, lo), hi)`, `math.pi`
+  its value, `x ** 2` becomes `x * x` and `x ** 0.5` `tl.sqrt(x)`;
 - where a part has no translation (an index, a method call, a reduction over a dim) and the two values have
   one shape, the reference's operators and numbers are put on the kernel's operands (`-kd * (yt - y_prev)
   * dt` beside the reference's `-kd * (y[:, t] - y_prev) / self.dt` -> `... / dt`), two changes at most;
@@ -100,6 +101,8 @@ class _Translate(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         f = node.func
+        if isinstance(f, ast.Attribute) and f.attr in ("clamp", "clamp_min", "clamp_max", "clip"):
+            return self._clamp(node)
         if not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("torch", "math")) \
                 or node.keywords:
             raise ValueError(ast.unparse(node))
@@ -109,6 +112,29 @@ class _Translate(ast.NodeTransformer):
         if f.attr not in _TL_FUNCS:
             raise ValueError(f.attr)
         return ast.Call(ast.Attribute(ast.Name("tl", ast.Load()), f.attr, ast.Load()), args, [])
+
+    def _clamp(self, node: ast.Call) -> ast.AST:
+        """torch.clamp(x, lo, hi), x.clamp(min=lo), x.clamp_max(hi): in a kernel, tl.maximum / tl.minimum."""
+        f = node.func
+        is_torch = isinstance(f.value, ast.Name) and f.value.id == "torch"
+        args = list(node.args) if is_torch else [f.value, *node.args]
+        if not args:
+            raise ValueError("clamp")
+        x, rest = args[0], args[1:]
+        kw = {k.arg: k.value for k in node.keywords}
+        if set(kw) - {"min", "max"}:
+            raise ValueError("clamp")
+        lo = kw.get("min", rest[0] if rest and f.attr in ("clamp", "clip", "clamp_min") else None)
+        hi = kw.get("max", rest[1] if len(rest) > 1 else rest[0] if rest and f.attr == "clamp_max" else None)
+        out = self.visit(x)
+        lo, hi = (None if v is None else self.visit(v) for v in (lo, hi))
+        if not self.kernel:
+            keywords = [ast.keyword(k, v) for k, v in (("min", lo), ("max", hi)) if v is not None]
+            return ast.Call(ast.Attribute(ast.Name("torch", ast.Load()), "clamp", ast.Load()), [out], keywords)
+        for name, bound in (("maximum", lo), ("minimum", hi)):
+            if bound is not None:
+                out = ast.Call(ast.Attribute(ast.Name("tl", ast.Load()), name, ast.Load()), [out, bound], [])
+        return out
 
     def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
         left, right = self.visit(node.left), self.visit(node.right)

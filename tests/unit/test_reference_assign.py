@@ -171,3 +171,30 @@ def rate_kernel(y_ptr, g_ptr, out_ptr, T, dt, BLOCK: tl.constexpr):
 '''
     fixed = [e[4][0].strip() for e in assignment_edits(Src(kernel), ast.parse(ref))]
     assert fixed == ["rate = -g * (yt - prev) / dt"]
+
+
+def test_a_reference_clamp_becomes_tritons_maximum_and_minimum():
+    ref = HEAD + '''class Model(nn.Module):
+    def __init__(self, lo: float = -1.0, hi: float = 1.0):
+        super().__init__()
+        self.lo, self.hi = lo, hi
+
+    def forward(self, e: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
+        acc = torch.zeros_like(e[:, 0])
+        for t in range(e.shape[1]):
+            et = e[:, t]
+            acc = torch.clamp(acc + k * et, self.lo, self.hi)
+        return acc
+'''
+    kernel = HEAD + '''@triton.jit
+def windup(e_ptr, k_ptr, out_ptr, T, lo, hi, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    k = tl.load(k_ptr + row)
+    acc = 0.0
+    for t in range(T):
+        et = tl.load(e_ptr + row * T + t)
+        acc = acc + k * et
+    tl.store(out_ptr + row, acc)
+'''
+    fixed = [e[4][0].strip() for e in assignment_edits(Src(kernel), ast.parse(ref))]
+    assert fixed == ["acc = tl.minimum(tl.maximum(acc + k * et, lo), hi)"]
