@@ -22,6 +22,7 @@ _FAMILY = "reference"
 _LAUNCH_WORDS = ("BLOCK", "num_warps", "num_stages", "WARPS", "STAGES", "GROUP", "TILE")
 _POSITION_CALLS = ("arange", "program_id", "num_programs", "stride", "size", "view", "reshape", "permute",
                    "transpose", "unsqueeze", "squeeze", "expand", "range", "static_range")
+_STRING_MIN = 8  # shorter strings are names and formats ("cuda", "sum"), not data
 _WRAP_LINES = 10  # a lost operation is looked for on the most suspected lines (and at the launches)
 _POSITION_KEYWORDS = {"axis", "dim", "keepdim", "other", "mask"}
 _CONSTANT_ATTRS = {"pi": math.pi, "e": math.e, "inf": math.inf, "tau": math.tau}
@@ -449,6 +450,39 @@ def _lost_operations(src: Src, tree: ast.Module, deficit: list[_Literal], lines:
     return out
 
 
+def _strings(nodes: list[ast.AST]) -> list[ast.Constant]:
+    return [n for top in nodes for n in ast.walk(top)
+            if isinstance(n, ast.Constant) and isinstance(n.value, (str, bytes)) and len(n.value) >= _STRING_MIN]
+
+
+def _as_text(v: str | bytes) -> str:
+    return v.decode("latin-1") if isinstance(v, bytes) else v
+
+
+def _string_edits(src: Src, tree: ast.Module) -> list[tuple[str, int, int, list[str]]]:
+    """A string of the kernel (an alphabet, a table spelled as characters) that differs from one of the
+    reference's of the same length in a few places: the reference's, in the kernel's type (str / bytes)."""
+    theirs = {_as_text(n.value) for n in _strings(_reference_scope(tree))}
+    out = []
+    for n in _strings(_kernel_scope(src)):
+        mine = _as_text(n.value)
+        if mine in theirs or n.lineno != n.end_lineno:
+            continue
+        for t in sorted(theirs):
+            differ = sum(a != b for a, b in zip(mine, t))
+            if len(t) != len(mine) or differ > max(2, len(t) // 4):
+                continue
+            line0 = n.lineno - 1
+            text = src.lines[line0]
+            new = repr(t.encode("latin-1") if isinstance(n.value, bytes) else t)
+            quote = text[n.col_offset:n.end_col_offset].lstrip("bBrRuU")[:1]
+            if quote == '"' and new[-1] == "'" and '"' not in t and "\\" not in new:
+                new = new[:-1].replace("'", '"', 1) + '"'  # the kernel's own quotes
+            out.append((f"line {line0 + 1}: the reference's string ({differ} characters differ)", line0, line0 + 1,
+                        [text[: n.col_offset] + new + text[n.end_col_offset:]]))
+    return out
+
+
 def _text(n: ast.AST) -> str:
     return getattr(n, "_kagent_text", None) or ast.unparse(n)
 
@@ -483,6 +517,9 @@ def reference_edits(source: str, reference: str, sites: list[tuple[int, float]])
     for sim, desc, start, stop, new in assignment_edits(src, tree):  # patterns/operators/reference_assign.py
         out.append((1.5 + sim, Edit(operator="reference_assign", family=_FAMILY, description=desc, start=start,
                                     stop=stop, lines=tuple(new), cost=1)))
+    for desc, start, stop, new in _string_edits(src, tree):
+        out.append((1.4, Edit(operator="reference_string", family=_FAMILY, description=desc, start=start, stop=stop,
+                              lines=tuple(new), cost=1)))
     for desc, start, stop, new in _missing_terms(src, _reference_scope(tree)):
         out.append((1.0 + 0.5 * score.get(start, 0.0), Edit(operator="reference_term", family=_FAMILY, description=desc,
                                                              start=start, stop=stop, lines=tuple(new), cost=1)))

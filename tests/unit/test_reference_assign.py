@@ -198,3 +198,24 @@ def windup(e_ptr, k_ptr, out_ptr, T, lo, hi, BLOCK: tl.constexpr):
 '''
     fixed = [e[4][0].strip() for e in assignment_edits(Src(kernel), ast.parse(ref))]
     assert fixed == ["acc = tl.minimum(tl.maximum(acc + k * et, lo), hi)"]
+
+
+def test_a_string_table_a_few_characters_off_the_references_is_put_back():
+    ref = HEAD + '''DIGITS = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        table = torch.tensor(list(DIGITS), device=x.device)
+        return table[x]
+'''
+    kernel = HEAD + '''SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWX-_"
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        table = torch.tensor([ord(c) for c in SYMBOLS], device=x.device)
+        return table[x]
+'''
+    lines = [e.lines[0] for _p, e in reference_edits(kernel, ref, []) if e.operator == "reference_string"]
+    assert lines == ['SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"']  # the kernel's type and quotes
