@@ -689,29 +689,17 @@ def _special_reach(model64, plain: list, special: list, outs64: list, rows: list
             base = special if at is nan_only else plain
             inputs = [b if w is None or shift is None else torch.where(w, shift * (p.abs() + 1.0), b)
                       for p, b, w in zip(plain, base, at)]
-            if rows is not None:
-                inputs = _rows_of(inputs, rows, outs64[0].shape[0], "cpu")
-            with torch.no_grad(), _Float64Everywhere():
-                outs = _outputs(model64(*[_double(_copy_to(x, device)) for x in inputs]))
-            for i, (a, b) in enumerate(zip(outs64, outs)):
-                if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and a.shape == b.shape \
-                        and a.dtype.is_floating_point:
-                    b = b.double().cpu()
-                    moved = ~((a == b) | (torch.isnan(a) & torch.isnan(b)))
-                    reach[i] = moved if reach[i] is None else reach[i] | moved
-                    finite[i].append(b)
-                    if at is nan_only:
-                        by_nan[i] = moved if by_nan[i] is None else by_nan[i] | moved
+            for i, a, b in _truths_at(model64, inputs, outs64, rows, device):
+                moved = ~((a == b) | (torch.isnan(a) & torch.isnan(b)))
+                reach[i] = moved if reach[i] is None else reach[i] | moved
+                finite[i].append(b)
+                if at is nan_only:
+                    by_nan[i] = moved if by_nan[i] is None else by_nan[i] | moved
         # an infinity that becomes a NaN on the way (a row normalised by its infinite norm: inf / inf) is a
         # NaN there: where the truth is what it would be with every special value a NaN, it is the NaNs'
         inputs = [b if w is None else torch.where(w, torch.full_like(b, math.nan), b) for b, w in zip(special, where)]
-        if rows is not None:
-            inputs = _rows_of(inputs, rows, outs64[0].shape[0], "cpu")
-        with torch.no_grad(), _Float64Everywhere():
-            outs = _outputs(model64(*[_double(_copy_to(x, device)) for x in inputs]))
-        for i, (a, b) in enumerate(zip(outs64, outs)):
-            if reach[i] is not None and isinstance(b, torch.Tensor) and a.shape == b.shape:
-                b = b.double().cpu()
+        for i, a, b in _truths_at(model64, inputs, outs64, rows, device):
+            if reach[i] is not None:
                 as_nan = reach[i] & ((a == b) | (torch.isnan(a) & torch.isnan(b)))
                 by_nan[i] = as_nan if by_nan[i] is None else by_nan[i] | as_nan
         constant = _constant_elements(model64, plain, outs64, rows, device)
@@ -739,16 +727,24 @@ def _constant_elements(model64, plain: list, outs64: list, rows: list[int] | Non
     constant: list = [None] * len(outs64)
     # twice shuffled: an output of few values (a quantiser's levels, a ReLU's zeros) stays put by chance less often
     for moved in (shuffled(), shuffled(), [x * 0.75 if f else x for x, f in zip(plain, floating)]):
-        if rows is not None:
-            moved = _rows_of(moved, rows, outs64[0].shape[0], "cpu")
-        with torch.no_grad(), _Float64Everywhere():
-            outs = _outputs(model64(*[_double(_copy_to(x, device)) for x in moved]))
-        for i, (a, b) in enumerate(zip(outs64, outs)):
-            if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and a.shape == b.shape \
-                    and a.dtype.is_floating_point:
-                same = torch.isfinite(a) & (a == b.double().cpu())
-                constant[i] = same if constant[i] is None else constant[i] & same
+        for i, a, b in _truths_at(model64, moved, outs64, rows, device):
+            same = torch.isfinite(a) & (a == b)
+            constant[i] = same if constant[i] is None else constant[i] & same
     return constant
+
+
+def _truths_at(model64, inputs: list, outs64: list, rows: list[int] | None, device: str) -> list:
+    """The float64 truth at other inputs beside `outs64`: (index, old, new) per floating output whose shape
+    stayed (the sampled rows only, where the truth is sampled)."""
+    import torch
+
+    if rows is not None:
+        inputs = _rows_of(inputs, rows, outs64[0].shape[0], "cpu")
+    with torch.no_grad(), _Float64Everywhere():
+        outs = _outputs(model64(*[_double(_copy_to(x, device)) for x in inputs]))
+    return [(i, a, b.double().cpu()) for i, (a, b) in enumerate(zip(outs64, outs))
+            if isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor) and a.shape == b.shape
+            and a.dtype.is_floating_point]
 
 
 def _truth_within_dtype(outs: list, outs64: list, rows: list[int] | None) -> tuple[list, list]:
