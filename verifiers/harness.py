@@ -143,6 +143,11 @@ class _Modules:
 _DOMAIN_MIN_NUMEL = 16  # an input this large and never negative is read as a non-negative domain
 
 
+def _nonnegative_domain(t) -> bool:
+    """An input the problem never makes negative (prices, variances, yields, uniform draws)."""
+    return t.numel() >= _DOMAIN_MIN_NUMEL and bool((t >= 0).all())
+
+
 def _transform(inputs: list, transform: str | None, planted: list[float] | None = None) -> list:
     import torch
 
@@ -162,7 +167,7 @@ def _transform(inputs: list, transform: str | None, planted: list[float] | None 
         elif transform == "negative":
             # an input the problem never makes negative (prices, variances, uniform draws) stays: a
             # max started at 0 is right on its domain (a small one may be positive by chance)
-            t = t if t.numel() >= _DOMAIN_MIN_NUMEL and bool((t >= 0).all()) else -t.abs()
+            t = t if _nonnegative_domain(t) else -t.abs()
         elif transform == "special_values":
             t = _with_special_values(t, len(out))
         elif transform == "mean_1e3":  # unit spread around 1e3: cancellation in E[x^2]-E[x]^2 and friends
@@ -173,7 +178,10 @@ def _transform(inputs: list, transform: str | None, planted: list[float] | None 
         elif transform in ("ties", "ties_values"):
             t = suite_ties.with_ties(t, len(out))
         elif transform == "boundaries":
-            t = suite_boundaries.with_boundaries(t, planted or [], len(out))
+            # thresholds are planted in the input's domain: a yield the problem never makes negative gets
+            # no -100.0 (its discount factor (1 + y)^-k would be a real power of a negative base)
+            values = [v for v in planted or [] if v >= 0 or not _nonnegative_domain(t)]
+            t = suite_boundaries.with_boundaries(t, values, len(out))
         out.append(t.contiguous())
     return out
 

@@ -133,3 +133,15 @@ def test_a_nan_at_a_constant_of_the_format_is_the_kernels_affair_and_a_leak_is_n
     leaked = out.clone()
     leaked[4, 5] = float("nan")  # a row the NaN never reaches
     assert compare(out, truth, leaked, 0, 4.0, reach=reach)[0] == "nan_output"
+
+
+def test_boundary_thresholds_are_planted_in_the_inputs_domain():
+    """A yield the problem never makes negative gets the reference's thresholds and 0, not their negatives
+    (a -100.0 yield makes its discount factor a real power of a negative base); a signed input gets both."""
+    torch.manual_seed(0)
+    yields = 0.005 + 0.095 * torch.rand(64)
+    signed = torch.randn(64)
+    planted = [0.0, 1.0, -1.0, 100.0, -100.0]
+    out_y, out_s = _transform([yields, signed], "boundaries", planted)
+    assert bool((out_y >= 0).all()) and bool(torch.isin(out_y, torch.tensor([1.0, 100.0])).any())
+    assert bool(torch.isin(out_s, torch.tensor([-1.0, -100.0])).any())
