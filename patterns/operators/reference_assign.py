@@ -12,6 +12,8 @@ reference's for it, the reference's value translated into the kernel's terms is 
   one shape, the reference's operators and numbers are put on the kernel's operands (`-kd * (yt - y_prev)
   * dt` beside the reference's `-kd * (y[:, t] - y_prev) / self.dt` -> `... / dt`), two changes at most;
   otherwise that value is left out.
+A helper of the kernel named as one of the reference's (`fade` for `_fade`) gets the reference helper's
+return value the same way, its parameters renamed by position.
 The edits closest to the kernel's own expression (the most shared names, numbers and operators) rank first:
 a near-miss differs from its twin by little, and an unrelated variable that happens to share a name
 (`x`, `out`) differs by much.
@@ -74,15 +76,18 @@ def _defined(fn: ast.FunctionDef) -> set[str]:
 class _Translate(ast.NodeTransformer):
     """The reference's value in the kernel's terms; raises ValueError where a part has none."""
 
-    def __init__(self, defined: set[str], module: set[str], self_attrs: set[str] | None, aliases: dict[str, str]):
+    def __init__(self, defined: set[str], module: set[str], self_attrs: set[str] | None, aliases: dict[str, str],
+                 renames: dict[str, str] | None = None):
         self.defined, self.module, self.self_attrs = defined, module, self_attrs  # self_attrs None: a kernel
-        self.aliases = aliases
+        self.aliases, self.renames = aliases, renames or {}  # renames: a helper's parameters, by position
 
     @property
     def kernel(self) -> bool:
         return self.self_attrs is None
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
+        if node.id in self.renames:
+            return ast.Name(self.renames[node.id], ast.Load())
         if node.id in self.defined or (node.id in self.module and not self.kernel):
             return node
         if self.aliases.get(node.id) in self.defined:
@@ -259,8 +264,48 @@ def assignment_edits(src: Src, reference: ast.Module) -> list[tuple[float, str, 
                 new = text[: n.value.col_offset] + ast.unparse(o) + text[n.value.end_col_offset:]
                 out.append((sim, f"line {line0 + 1}: `{ast.unparse(n.value)}` -> `{ast.unparse(o)}` (the reference's "
                                  f"value for `{n.targets[0].id}`)", line0, line0 + 1, [new]))
+    out += _helper_edits(src, reference, module, aliases)
     out.sort(key=lambda t: (-t[0], t[2]))
     return out[:MAX_EDITS]
+
+
+def _plain(name: str) -> str:
+    return name.strip("_").lower()
+
+
+def _helper_edits(src: Src, reference: ast.Module, module: set[str],
+                  aliases: dict[str, str]) -> list[tuple[float, str, int, int, list[str]]]:
+    """A helper of the kernel named as one of the reference's (`fade` for `_fade`) returning another value:
+    the reference helper's, its parameters renamed to the kernel's by position."""
+    theirs = {}
+    for f in reference.body:
+        returns = [n for n in f.body if isinstance(n, ast.Return)] if isinstance(f, ast.FunctionDef) else []
+        if len(returns) == 1 and returns[0].value is not None and not f.name.startswith("get_"):
+            theirs[_plain(f.name)] = (f, returns[0].value)
+    out = []
+    for fn in [k.node for k in src.kernels.values()] + list(src.host_functions):
+        if _plain(fn.name) not in theirs:
+            continue
+        ref_fn, value = theirs[_plain(fn.name)]
+        ref_params, params = [a.arg for a in ref_fn.args.args], [a.arg for a in fn.args.args]
+        if len(ref_params) != len(params):
+            continue
+        translate = _Translate(_defined(fn), module, None if fn.name in src.kernels else set(), aliases,
+                               dict(zip(ref_params, params)))
+        try:
+            want = translate.visit(_copy(value))
+        except ValueError:
+            continue
+        for r in (n for n in fn.body if isinstance(n, ast.Return) and n.value is not None):
+            if ast.dump(r.value) == ast.dump(want) or r.lineno != r.end_lineno:
+                continue
+            line0 = r.lineno - 1
+            text = src.lines[line0]
+            new = text[: r.value.col_offset] + ast.unparse(want) + text[r.value.end_col_offset:]
+            # the helper's name is evidence enough: a floor on the likeness
+            out.append((max(_similarity(r.value, want), _MIN_SIMILARITY), f"line {line0 + 1}: `{fn.name}` returns "
+                        f"`{ast.unparse(want)}` (the reference's `{ref_fn.name}`)", line0, line0 + 1, [new]))
+    return out
 
 
 def _copy(node: ast.AST) -> ast.AST:

@@ -219,3 +219,27 @@ class ModelNew(nn.Module):
 '''
     lines = [e.lines[0] for _p, e in reference_edits(kernel, ref, []) if e.operator == "reference_string"]
     assert lines == ['SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"']  # the kernel's type and quotes
+
+
+def test_a_helper_named_as_the_references_returns_its_value_with_the_kernels_parameters():
+    ref = HEAD + '''def _smooth(u):
+    return u * u * u * (u * (u * 6.0 - 15.0) + 10.0)
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return _smooth(x - torch.floor(x))
+'''
+    kernel = HEAD + '''@triton.jit
+def smooth(s):
+    return s * s * (3.0 - 2.0 * s)
+
+
+@triton.jit
+def smooth_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.store(out_ptr + offs, smooth(x - tl.floor(x)), mask=offs < n)
+'''
+    fixed = [e[4][0].strip() for e in assignment_edits(Src(kernel), ast.parse(ref))]
+    assert fixed == ["return s * s * s * (s * (s * 6.0 - 15.0) + 10.0)"]
