@@ -226,8 +226,6 @@ def assignment_edits(src: Src, reference: ast.Module) -> list[tuple[float, str, 
     """(similarity, description, start, stop, new lines) per kernel line the reference's value would
     replace, closest first."""
     wanted = _targets_values(reference)
-    if not wanted:
-        return []
     module = {t.id for n in src.tree.body if isinstance(n, (ast.Assign, ast.Import, ast.ImportFrom))
               for t in (n.targets if isinstance(n, ast.Assign) else [])
               if isinstance(t, ast.Name)} | {a.asname or a.name for n in src.tree.body
