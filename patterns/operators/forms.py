@@ -81,7 +81,27 @@ def _function_pair(src: Src, line0: int) -> list:
         if flipped != new and name in ("tl.max", "tl.min") and (e := _swap(src, n, flipped, f"{name} -> {other}, "
                                                                           "its fill's infinity flipped")):
             out.append(e)
+        elif name in ("tl.max", "tl.min") and (e := _index_fill_flipped(src, n, other)):
+            out.append(e)
     return out[:4]
+
+
+def _index_fill_flipped(src: Src, n: ast.Call, other: str):
+    """The first of the tied indices for the last (or back): `tl.min(tl.where(m, idx, n_cols))` ->
+    `tl.max(tl.where(m, idx, -1))`; a where's finite fill is the reduction's identity over indices, so it
+    turns with the reduction."""
+    w = n.args[0] if n.args else None
+    if not (isinstance(w, ast.Call) and ast.unparse(w.func) == "tl.where" and len(w.args) == 3):
+        return None
+    fill = w.args[2]
+    if "inf" in ast.unparse(fill) or isinstance(fill, ast.Constant) and isinstance(fill.value, float):
+        return None
+    new_fill = "-1" if other == "tl.max" else "2147483647"
+    if ast.unparse(fill) == new_fill:
+        return None
+    where = f"tl.where({ast.unparse(w.args[0])}, {ast.unparse(w.args[1])}, {new_fill})"
+    new = f"{other}({', '.join([where, *(ast.unparse(a) for a in [*n.args[1:], *n.keywords])])})"
+    return _swap(src, n, new, f"{ast.unparse(n.func)} -> {other}, its index fill {ast.unparse(fill)} -> {new_fill}")
 
 
 def _flip_infinities(text: str) -> str:

@@ -1860,3 +1860,24 @@ def test_a_rank_by_counting_gets_the_sorts_tie_rule():
     assert len(fixes) == 2  # the stable order and the reverse one
     mask_line = next(i for i, t in enumerate(src.lines) if "xi = tl.load" in t)
     assert OPERATORS["rank_tie_break"].propose(src, mask_line) == []  # `ii < n` is a bound, not a rank
+
+
+def test_the_first_of_tied_indices_turns_into_the_last_with_its_fill():
+    from kagent.patterns.operators.base import OPERATORS, Src
+
+    kernel = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def last_peak(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    idx = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + idx, mask=idx < n, other=0.0)
+    top = tl.max(tl.where(idx < n, x, -float("inf")), axis=0)
+    at = tl.min(tl.where((idx < n) & (x == top), idx, n), axis=0)
+    tl.store(out_ptr, at)
+'''
+    src = Src(kernel)
+    line = next(i for i, t in enumerate(src.lines) if "at = tl.min" in t)
+    fixes = [p[3][0].strip() for p in OPERATORS["function_pair"].propose(src, line)]
+    assert "at = tl.max(tl.where((idx < n) & (x == top), idx, -1), axis=0)" in fixes
