@@ -76,11 +76,17 @@ def _reference_scope(tree: ast.Module) -> list[ast.AST]:
 
 def _kernel_scope(src: Src) -> list[ast.AST]:
     """The kernels, the host code, and the module constants they read (`INV_SQRT2 = 0.5`, a gain used as
-    ModelNew's default argument): whole assignments, so a `BLOCK = 128` stays a position."""
+    ModelNew's default argument): whole assignments, so a `BLOCK = 128` stays a position. Made once per
+    source (reference_edits asks for it about ten times)."""
+    cached = getattr(src, "_kagent_kernel_scope", None)
+    if cached is not None:
+        return cached
     body: list[ast.AST] = [k.node for k in src.kernels.values()] + list(src.host_functions)
     read = {x.id for top in body for x in ast.walk(top) if isinstance(x, ast.Name)}
-    return body + [n for n in src.tree.body if isinstance(n, ast.Assign)
-                   and any(isinstance(t, ast.Name) and t.id in read for t in n.targets)]
+    scope = body + [n for n in src.tree.body if isinstance(n, ast.Assign)
+                    and any(isinstance(t, ast.Name) and t.id in read for t in n.targets)]
+    src._kagent_kernel_scope = scope  # type: ignore[attr-defined]
+    return scope
 
 
 def _folded(nodes: list[ast.AST]) -> list[tuple[float, ast.AST]]:
