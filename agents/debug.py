@@ -303,6 +303,55 @@ class Search(BaseModel):
     screen_cases: list[str] = []  # the cases the screen judged on (more may be added by the full verifier's failures)
     batches: int = 0
     focused: list[int] = []  # lines whose other edits were screened because one of them passed the screen
+    base_rels: dict[str, float] = {}  # the base's screen result, case by case: relative L2 error ...
+    base_wrong: dict[str, float] = {}  # ... and mismatched elements
+    effects: dict[int, list[int]] = {}  # line -> what its screened single edits did: [spill, inert, focused]
+    cleared: list[int] = []  # lines whose edits only spill or do nothing: their other edits wait
+
+
+# how many single edits of a line must have spilled or done nothing, none changed only what is wrong,
+# before the line's other edits wait for every other line's (mutation-based localization)
+CLEAR_AFTER = 6
+
+
+def _effect(search: Search, r: Any) -> str | None:
+    """What a screened single edit did, judged on the first case the screen ran that tells: `spill`
+    (elements the base had right are now wrong: the line feeds right outputs), `inert` (the base's
+    error exactly: the line does not reach the failing elements) or `focused` (it changed only what
+    was wrong, for better or worse). None where it did not run or the screen cannot tell."""
+    if r.score[0] >= 2 or not search.base_wrong:
+        return None
+    for case, base_wrong in search.base_wrong.items():
+        wrong, base_rel = r.wrong.get(case, 1e30), search.base_rels.get(case, 1e30)
+        if wrong >= 1e29 or base_wrong >= 1e29:
+            return None
+        if wrong > base_wrong * 1.001 + 0.5:
+            return "spill"
+        if base_wrong > 0:
+            rel = r.rels.get(case, 1e30)
+            return "inert" if abs(rel - base_rel) <= 1e-9 * max(abs(base_rel), 1e-30) and wrong == base_wrong else "focused"
+    return None
+
+
+def _note_effects(search: Search, batch: list[Any], results: list[Any]) -> None:
+    for c, r in zip(batch, results):
+        kind = _effect(search, r) if "+" not in c.operator else None
+        if kind is None:
+            continue
+        counts = search.effects.setdefault(c.line, [0, 0, 0])
+        counts[("spill", "inert", "focused").index(kind)] += 1
+        if counts[2] == 0 and counts[0] + counts[1] >= CLEAR_AFTER and c.line not in search.cleared:
+            search.cleared.append(c.line)
+        elif counts[2] and c.line in search.cleared:
+            search.cleared.remove(c.line)
+
+
+def _uncleared_first(pending: list[Any], cleared: list[int]) -> list[Any]:
+    """`pending` with the single edits of cleared lines moved behind every other candidate."""
+    if not cleared:
+        return pending
+    late = {id(c) for c in pending if c.line in cleared and "+" not in c.operator}
+    return [c for c in pending if id(c) not in late] + [c for c in pending if id(c) in late]
 
 
 def _screen_batch(search: Search, screener: Any, base_source: str, batch: list[Any], timeout_s: float | None) -> None:
@@ -311,8 +360,10 @@ def _screen_batch(search: Search, screener: Any, base_source: str, batch: list[A
     results = screener.screen(sources, timeout_s=timeout_s, base_first=first)
     if first:
         search.base_score = results[0].score
+        search.base_rels, search.base_wrong = dict(results[0].rels), dict(results[0].wrong)
         results = results[1:]
     search.batches += 1
+    _note_effects(search, batch, results)
     order = len(search.tried)
     for i, (c, r) in enumerate(zip(batch, results)):
         if "+" not in c.operator:
@@ -452,6 +503,7 @@ def search_propose(
                 search.twinned = True
                 search.pending = _twins(base_source, search.screened + search.pending, combine_fn) + search.pending
             n = first_batch if search.batches == 0 else more_batch if search.extended else batch
+            search.pending = _uncleared_first(search.pending, search.cleared)
             todo, search.pending = search.pending[:n], search.pending[n:]
             _screen_batch(search, screener, base_source, todo, None if rem is None else rem - 10)
             _screen_siblings(search, screener, base_source, None if left() is None else left() - 10)

@@ -43,6 +43,8 @@ class ScreenResult(BaseModel):
     message: str = ""
     seconds: float = 0.0
     rels: dict[str, float] = Field(default_factory=dict, description="case -> relative L2 error (1e30: not run)")
+    wrong: dict[str, float] = Field(default_factory=dict, description="case -> mismatched elements, every output "
+                                    "(1e30: not run or not comparable)")
 
     def summary(self) -> str:
         if self.passed:
@@ -65,7 +67,9 @@ def _score(rec: dict) -> ScreenResult:
                                                    float(len({k for v in failing.values() for k in v})), round(fr, 6),
                                                    round(math.log10(rel), 3) if rel > 0 else -30.0],
                         failing=failing, message=msg[:200], seconds=rec.get("seconds", 0.0),
-                        rels={c: float(r.get("rel_l2", 1e30)) for c, r in rec["cases"].items()})
+                        rels={c: float(r.get("rel_l2", 1e30)) for c, r in rec["cases"].items()},
+                        wrong={c: float(r.get("wrong", 1e30)) if not r.get("error") else 1e30
+                               for c, r in rec["cases"].items()})
 
 
 class Screener:

@@ -37,15 +37,15 @@ def _judge(case: dict, data: dict, expected: dict, outs: list, run: Any, ratio: 
 
     ref_out, ref64, sens = expected["out"], expected["out64"], expected.get("sens")
     classes: list[str] = []
-    frac, rel = 0.0, 0.0
+    frac, rel, wrong = 0.0, 0.0, 0.0  # wrong: mismatched elements over every output
     if len(outs) != len(ref_out):
-        return {"classes": ["shape_mismatch"], "fraction": 1.0, "rel_l2": 1e30, "error": None}
+        return {"classes": ["shape_mismatch"], "fraction": 1.0, "rel_l2": 1e30, "wrong": 1e30, "error": None}
     for i, (o, c) in enumerate(zip(ref_out, outs)):
         import torch
 
         if not isinstance(c, torch.Tensor):
             classes.append("shape_mismatch")
-            frac = 1.0
+            frac, wrong = 1.0, 1e30
             continue
         c = c.detach().cpu()
         reach = expected.get("reach")
@@ -57,15 +57,16 @@ def _judge(case: dict, data: dict, expected: dict, outs: list, run: Any, ratio: 
             classes.append(fc)
             if ev is not None:
                 frac = max(frac, float(ev.mismatch_fraction))
+                wrong += float(ev.mismatch_fraction) * o.numel()
                 r = float(ev.rel_l2_err)
                 rel = max(rel, r if math.isfinite(r) else 1e30)
             else:
-                frac, rel = 1.0, 1e30
+                frac, rel, wrong = 1.0, 1e30, 1e30
     if run.bad_alloc_guards or run.bad_input_guards:
         classes.append("out_of_bounds")
     if run.mutated:
         classes.append("input_mutation")
-    return {"classes": sorted(set(classes)), "fraction": frac, "rel_l2": rel, "error": None}
+    return {"classes": sorted(set(classes)), "fraction": frac, "rel_l2": rel, "wrong": wrong, "error": None}
 
 
 def _no_better(got: dict, base: dict | None) -> bool:

@@ -541,6 +541,7 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
         "screen_note": search.screen_note,
         "tried": [t.model_dump() for t in search.tried], "left": len(search.pending),
         "survivors": len(search.survivors), "combined": search.combined,
+        "effects": {str(k): v for k, v in search.effects.items()}, "cleared": search.cleared,
     }, indent=1))
     emit(ctx, "search", base=state.base_index, tried=len(search.tried), left=len(search.pending),
          outcome=prop.status, origin=prop.origin)

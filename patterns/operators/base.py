@@ -101,8 +101,10 @@ class Src:
     source: str
     lines: list[str] = field(init=False)
     tree: ast.Module = field(init=False)
+    cache: dict = field(init=False, repr=False, compare=False)  # what operators derive once per source
 
     def __post_init__(self) -> None:
+        self.cache = {}
         self.lines = self.source.split("\n")
         self.tree = ast.parse(self.source)
 

@@ -57,6 +57,7 @@ WEIGHT = {
     "attribute_wrap": 0.5, "product_term": 0.3, "clamp01": 0.45, "divmod": 0.7,
     "distribute": 0.6, "arg_factor": 0.45, "derived_name": 0.5, "reduce_axis": 0.55, "constant_name": 0.45,
     "analog_number": 0.8, "transpose_offset": 0.7, "ratio_clip": 0.7, "attribute_factor": 0.5, "size_factor": 0.45, "fresh_name": 0.9,
+    "extend_partner": 0.6, "extend_partner_once": 0.4,
     # structure.py: read past the line
     "borrowed_condition": 0.5, "index_sum": 0.5, "constant_family": 0.8,
 }
@@ -79,7 +80,7 @@ _OPS: dict[type, tuple[type, ...]] = {
     ast.BitAnd: (ast.BitOr,), ast.BitOr: (ast.BitAnd, ast.BitXor), ast.BitXor: (ast.BitOr,),
 }
 _CMP: dict[type, tuple[type, ...]] = {
-    ast.Lt: (ast.LtE, ast.Gt), ast.LtE: (ast.Lt, ast.GtE), ast.Gt: (ast.GtE, ast.Lt), ast.GtE: (ast.Gt, ast.LtE),
+    ast.Lt: (ast.LtE, ast.Gt), ast.LtE: (ast.Lt, ast.GtE, ast.Eq), ast.Gt: (ast.GtE, ast.Lt), ast.GtE: (ast.Gt, ast.LtE, ast.Eq),
     ast.Eq: (ast.NotEq,), ast.NotEq: (ast.Eq,),
 }
 
@@ -287,7 +288,7 @@ def _constants(node: ast.Constant, text: str) -> Iterator[tuple[str, str]]:
     # ... and a factor of a logarithm or exponential written for the wrong base (20 * ln(x) for
     # 20 * log10(x), a log2-domain scale used with exp)
     bases = (v / math.log(10), v * math.log(10), v / math.log(2), v * math.log(2))
-    for alt in (v * 2, v / 2, -v, v + 1, v - 1, 0.0, 1.0, 1 / v if v else None, v * v, math.sqrt(v) if v > 0 else None,
+    for alt in (v * 2, v / 2, -v, v + 1, v - 1, v + 0.5, v - 0.5, 0.0, 1.0, 1 / v if v else None, v * v, math.sqrt(v) if v > 0 else None,
                 *bases):
         if alt is not None and alt != v and math.isfinite(alt):
             yield "constant", repr(alt)
@@ -454,6 +455,10 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 for op in ("+", "-", "*", "/"):
                     new = _fill(f"E {op} {s}", n)
                     add(kind, n, f"({new})", f"`{text}` -> `{new}`")
+            if isinstance(n, ast.Name):  # a name met without the partner it has elsewhere: `k * v` for `(f + k) * v`
+                for template, seen in _partner_forms(src, line0, n.id, sc):
+                    new = _fill(template, n)
+                    add("extend_partner" if seen > 1 else "extend_partner_once", n, f"({new})", f"`{text}` -> `{new}`")
     for root in _roots(stmt):
         found = list(terms.sign_pairs(root)) if not _pointerish(root, sc) else []
         if not (_boolish(root) or _pointerish(root, sc)):
@@ -732,6 +737,37 @@ class _Renamer(ast.NodeTransformer):
 
     def visit_Name(self, node: ast.Name) -> ast.Name:
         return ast.Name(self.new, node.ctx) if node.id == self.old else node
+
+
+_PARTNER_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
+
+
+def _partner_forms(src: Src, line0: int, name: str, sc: _Scope, most: int = 8) -> list[tuple[str, int]]:
+    """(template, times written) for `E op s` / `s op E` where the function combines the value name `s`
+    by `op` with some other operand (`left - gap` where `up - gap` is written, `y / f` beside `cpn / f`):
+    a term the line lost is most often one the kernel writes elsewhere. The `most` written most often;
+    a name's own square is a wrap, not a partner."""
+    fn = _function_of(src, line0)
+    if fn is None or name in sc.pointers:
+        return []
+    key = ("partners", id(fn))
+    forms = src.cache.get(key)
+    if forms is None:
+        written: dict[tuple[str, str], int] = {}
+        for b in ast.walk(fn):
+            sym = _PARTNER_OPS.get(type(b.op)) if isinstance(b, ast.BinOp) else None
+            if sym is None:
+                continue
+            for side, operand in (("right", b.right), ("left", b.left)):
+                if isinstance(operand, ast.Name):
+                    t = f"E {sym} {operand.id}" if side == "right" or sym in "+*" else f"{operand.id} {sym} E"
+                    written[(t, operand.id)] = written.get((t, operand.id), 0) + 1
+        forms = sorted(written.items(), key=lambda kv: -kv[1])
+        src.cache[key] = forms
+    # a value takes a value for partner, an index an index (`lanes * stride` is no term of a price)
+    values = set(_value_names(src, line0, sc, ""))
+    return [(t, n) for (t, s), n in forms if s != name and s in sc.names and s not in sc.pointers
+            and (s in values) == (name in values)][:most]
 
 
 def _function_of(src: Src, line0: int) -> ast.AST | None:

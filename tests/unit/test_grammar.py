@@ -496,3 +496,83 @@ class ModelNew:
     assert not any("tl." in l for l in lines)
     launch = [r.line.strip() for r in rewrites(src, at["k[(1,)](x,"])]
     assert launch and not any("lower * lower" in l or "lower + 1" in l for l in launch)  # not a formula
+
+
+PARTNERS = HEAD + '''def price(y_ptr, c_ptr, out_ptr, n, f, gap, BLOCK: tl.constexpr):
+    lanes = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = lanes < n
+    y = tl.load(y_ptr + lanes, mask=m, other=0.0)
+    cpn = tl.load(c_ptr + lanes, mask=m, other=0.0)
+    up = cpn / f
+    left = y * 2.0
+    h = tl.maximum(up - gap, 0.0)
+    h = tl.maximum(h, left)
+    v = 1.0 / (1.0 + y)
+    alive = (v >= 2.0) | (h == 3.0)
+    t = v + 7.0
+    tl.store(out_ptr + lanes, v + t + h + alive, mask=m)
+'''
+
+
+@pytest.mark.parametrize("line_start, fixed", [
+    ("v =", "v = 1.0 / (1.0 + y / f)"),  # a term the kernel writes elsewhere (`cpn / f`), lost deep in a line
+    ("h = tl.maximum(h", "h = tl.maximum(h, left - gap)"),  # the penalty its sibling (`up - gap`) is charged
+    ("alive =", "alive = (v == 2.0) | (h == 3.0)"),  # at-least where exactly was meant
+    ("t =", "t = v + 7.5"),  # a constant half a unit off (a Lanczos shift, a pixel centre)
+])
+def test_deep_partners_half_shifts_and_equalities_are_among_the_rewrites(line_start, fixed):
+    src = Src(PARTNERS)
+    line0 = next(i for i, l in enumerate(src.lines) if l.strip().startswith(line_start))
+    assert any(_same(r.line.strip(), fixed) for r in rewrites(src, line0))
+
+
+def test_a_value_takes_no_index_for_partner():
+    """`lanes * BLOCK` makes `BLOCK` a partner of indices, never of a value like `y`."""
+    src = Src(PARTNERS)
+    line0 = next(i for i, l in enumerate(src.lines) if l.strip().startswith("v ="))
+    partners = {r.line.strip() for r in rewrites(src, line0) if r.kind.startswith("extend_partner")}
+    assert partners and not any("lanes" in p or "BLOCK" in p for p in partners)
+
+
+def test_a_line_whose_edits_spill_into_right_elements_waits_behind_the_others():
+    """Mutation-based localization: eight edits of `p` (read by both outputs) each make right elements
+    wrong; edits of `s` (read only by the wrong output) change only what was wrong. The search screens
+    the rest of `s`'s edits before the rest of `p`'s, though `p`'s rank first."""
+    from kagent.agents.debug import CLEAR_AFTER
+    from kagent.agents.screen import ScreenResult
+    from kagent.patterns.engine import Candidate
+    from kagent.patterns.operators.base import Edit
+
+    base = "def f(a, b):\n    p = a * b\n    s = p + 1\n    return p, s\n"
+
+    def cand(line: int, text: str, prio: float) -> Candidate:
+        e = Edit(operator="op", family="f", description=text, start=line - 1, stop=line, lines=(text,))
+        return Candidate(source=e.apply(base), origin=f"op@{line}: {text}", operator="op", family="f", line=line,
+                         priority=prio, edit=e)
+
+    p_edits = [cand(2, f"    p = a * b + {k}", 1.0 - 0.01 * k) for k in range(1, 20)]
+    s_edits = [cand(3, f"    s = p + {k}", 0.5 - 0.01 * k) for k in range(2, 20)] + [cand(3, "    s = p - 1", 0.1)]
+    screened: list[str] = []
+
+    class Screen:
+        case_names = ["seed0"]
+
+        def screen(self, sources, timeout_s=None, base_first=False):
+            def one(src):
+                screened.append(src)
+                if "p - 1" in src:
+                    return ScreenResult(passed=True, score=[0.0, 0.0, 0.0, 0.0, -30.0], rels={"seed0": 0.0},
+                                        wrong={"seed0": 0.0})
+                spill = "a * b +" in src  # both outputs wrong now
+                return ScreenResult(passed=False, score=[1.0, 1.0, 1.0, 1.0 if spill else 0.5, 0.0],
+                                    rels={"seed0": 0.3 if spill else 0.1 + 0.001 * len(screened)},
+                                    wrong={"seed0": 20.0 if spill else 10.0})
+            return [one(s) for s in sources]
+
+    s = Search(base_hash="h", pending=p_edits + s_edits)
+    p = search_propose(base, s, screener=Screen(), combine_fn=combined, seen_hashes=[], deadline_s=None,
+                       clock=lambda: 0.0, first_batch=4, batch=4)
+    assert p.status == "candidate" and "p - 1" in p.source
+    assert 2 in s.cleared and s.effects[2][0] >= CLEAR_AFTER and 3 not in s.cleared
+    # the fix was screened before 10 of `p`'s 19 edits (without the clearing: after all of them)
+    assert sum("a * b +" in x for x in screened) <= 9
