@@ -310,8 +310,10 @@ class Search(BaseModel):
 
 
 # how many single edits of a line must have spilled or done nothing, none changed only what is wrong,
-# before the line's other edits wait for every other line's (mutation-based localization)
+# before the line's other edits wait for every other line's (mutation-based localization); and how
+# many must have changed only what is wrong, none spilled, before its other edits go first
 CLEAR_AFTER = 6
+IMPLICATE_AFTER = 3
 
 
 def _effect(search: Search, r: Any) -> str | None:
@@ -346,12 +348,20 @@ def _note_effects(search: Search, batch: list[Any], results: list[Any]) -> None:
             search.cleared.remove(c.line)
 
 
-def _uncleared_first(pending: list[Any], cleared: list[int]) -> list[Any]:
-    """`pending` with the single edits of cleared lines moved behind every other candidate."""
-    if not cleared:
+def _by_effect(pending: list[Any], search: Search) -> list[Any]:
+    """`pending` in its order, but the single edits of implicated lines (their edits changed only what
+    is wrong: the failing elements' slice) first and those of cleared lines last."""
+    implicated = {ln for ln, (spill, _inert, focused) in search.effects.items()
+                  if focused >= IMPLICATE_AFTER and not spill}
+    if not (implicated or search.cleared):
         return pending
-    late = {id(c) for c in pending if c.line in cleared and "+" not in c.operator}
-    return [c for c in pending if id(c) not in late] + [c for c in pending if id(c) in late]
+
+    def group(c: Any) -> int:
+        if "+" in c.operator:
+            return 1
+        return 0 if c.line in implicated else 2 if c.line in search.cleared else 1
+
+    return sorted(pending, key=group)  # stable: each group keeps its rank order
 
 
 def _screen_batch(search: Search, screener: Any, base_source: str, batch: list[Any], timeout_s: float | None) -> None:
@@ -503,7 +513,7 @@ def search_propose(
                 search.twinned = True
                 search.pending = _twins(base_source, search.screened + search.pending, combine_fn) + search.pending
             n = first_batch if search.batches == 0 else more_batch if search.extended else batch
-            search.pending = _uncleared_first(search.pending, search.cleared)
+            search.pending = _by_effect(search.pending, search)
             todo, search.pending = search.pending[:n], search.pending[n:]
             _screen_batch(search, screener, base_source, todo, None if rem is None else rem - 10)
             _screen_siblings(search, screener, base_source, None if left() is None else left() - 10)

@@ -576,3 +576,17 @@ def test_a_line_whose_edits_spill_into_right_elements_waits_behind_the_others():
     assert 2 in s.cleared and s.effects[2][0] >= CLEAR_AFTER and 3 not in s.cleared
     # the fix was screened before 10 of `p`'s 19 edits (without the clearing: after all of them)
     assert sum("a * b +" in x for x in screened) <= 9
+
+
+def test_a_line_whose_edits_change_only_what_is_wrong_goes_first():
+    """Edits of `s` change only the wrong elements three times: its other edits jump the queue."""
+    from kagent.agents.debug import IMPLICATE_AFTER, _by_effect
+    from kagent.patterns.engine import Candidate
+
+    def cand(line: int, k: int) -> Candidate:
+        return Candidate(source=f"{line}/{k}", origin="o", operator="op", family="f", line=line, priority=1.0)
+
+    pending = [cand(2, k) for k in range(5)] + [cand(3, k) for k in range(5)] + [cand(4, k) for k in range(5)]
+    s = Search(base_hash="h", effects={3: [0, 0, IMPLICATE_AFTER], 2: [1, 0, 5]}, cleared=[4])
+    order = [c.line for c in _by_effect(pending, s)]
+    assert order == [3] * 5 + [2] * 5 + [4] * 5  # a line that also spilled is not implicated
