@@ -38,7 +38,8 @@ if [ "$SRC" != "." ] && ! grep -q "kagent from $SITE/" "$OUT/env_${TAG:-run}.txt
 fi
 echo "cores $(nproc) bwrap $(command -v bwrap || echo none)" >> "$OUT/env_${TAG:-run}.txt"
 BG_PID=
-if [ -n "${BG:-}" ]; then bash -c "$BG" > "$OUT/bg.log" 2>&1 & BG_PID=$!; fi
+# BG is taken out of the environment first: a BG that runs this script again must not start itself again
+if [ -n "${BG:-}" ]; then BG_CMD=$BG; unset BG; bash -c "$BG_CMD" > "$OUT/bg.log" 2>&1 & BG_PID=$!; fi
 ROWS="$OUT/repair_${TAG:-run}.jsonl"
 [ -f "${RESUME:-}" ] && cp "$RESUME" "$ROWS"
 [ -f "${RESUME:-}.twins.jsonl" ] && cp "$RESUME.twins.jsonl" "$ROWS.twins.jsonl"

@@ -57,7 +57,7 @@ WEIGHT = {
     "attribute_wrap": 0.5, "product_term": 0.3, "clamp01": 0.45, "divmod": 0.7,
     "distribute": 0.6, "arg_factor": 0.45, "derived_name": 0.5, "reduce_axis": 0.55, "constant_name": 0.45,
     "analog_number": 0.8, "transpose_offset": 0.7, "ratio_clip": 0.7, "attribute_factor": 0.5, "size_factor": 0.45, "fresh_name": 0.9,
-    "extend_partner": 0.6, "extend_partner_once": 0.4,
+    "extend_partner": 0.6, "extend_partner_once": 0.4, "accumulate": 0.6,
     # structure.py: read past the line
     "borrowed_condition": 0.5, "index_sum": 0.5, "constant_family": 0.8,
 }
@@ -483,6 +483,8 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
             add(kind, node, new, what)
     _all_compares(src, stmt, line0, out)
     _exchanges(src, stmt, line0, sc, out)
+    if not host:
+        out.extend(_accumulations(src, stmt, line0, sc))
     # one name exchanged everywhere on the line (`x * x * x` -> `d * d * d`)
     counts: dict[str, int] = {}
     for n in line_names:
@@ -496,6 +498,24 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 if new is not None:
                     out.append(Rewrite("all_name", f"line {line0 + 1}: every `{name}` -> `{s}`", new))
     return out
+
+
+def _accumulations(src: Src, stmt: ast.AST, line0: int, sc: _Scope) -> list[Rewrite]:
+    """`acc = e` where `acc += e` was meant (a carry or accumulator overwritten on each pass of a
+    loop), and the reverse: only for a name the function holds before the line."""
+    text = src.lines[line0]
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        name, pattern, repl = stmt.targets[0].id, r"^(\s*)(\w+)\s*=(?!=)\s*", r"\1\2 += "
+    elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add) and isinstance(stmt.target, ast.Name):
+        name, pattern, repl = stmt.target.id, r"^(\s*)(\w+)\s*\+=\s*", r"\1\2 = "
+    else:
+        return []
+    if name not in sc.names or stmt.lineno - 1 != line0 or (stmt.end_lineno or stmt.lineno) != stmt.lineno:
+        return []
+    new = re.sub(pattern, repl, text, count=1)
+    if new == text or not new.strip().startswith(name):
+        return []
+    return [Rewrite("accumulate", f"line {line0 + 1}: `{text.strip()[:60]}` -> `{new.strip()[:60]}`", new)]
 
 
 _REDUCE = {"tl.sum", "tl.max", "tl.min", "tl.argmax", "tl.argmin", "tl.cumsum", "tl.cumprod", "tl.xor_sum"}

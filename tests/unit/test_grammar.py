@@ -590,3 +590,22 @@ def test_a_line_whose_edits_change_only_what_is_wrong_goes_first():
     s = Search(base_hash="h", effects={3: [0, 0, IMPLICATE_AFTER], 2: [1, 0, 5]}, cleared=[4])
     order = [c.line for c in _by_effect(pending, s)]
     assert order == [3] * 5 + [2] * 5 + [4] * 5  # a line that also spilled is not implicated
+
+
+def test_a_carry_overwritten_in_a_loop_is_accumulated_and_the_reverse():
+    src = Src(HEAD + '''def scan(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    carry = 0.0
+    for start in range(0, n, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+        carry = tl.sum(x, axis=0)
+        tl.store(out_ptr + offs, tl.cumsum(x, axis=0) + carry, mask=offs < n)
+    total = 0.0
+    total += carry
+''')
+    loop = src.lines.index("        carry = tl.sum(x, axis=0)")
+    assert any(_same(r.line.strip(), "carry += tl.sum(x, axis=0)") for r in rewrites(src, loop))
+    aug = src.lines.index("    total += carry")
+    assert any(_same(r.line.strip(), "total = carry") for r in rewrites(src, aug))
+    first = src.lines.index("        x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)")  # `x` is new here
+    assert not any(r.kind == "accumulate" for r in rewrites(src, first))
