@@ -306,28 +306,35 @@ class Search(BaseModel):
     base_rels: dict[str, float] = {}  # the base's screen result, case by case: relative L2 error ...
     base_wrong: dict[str, float] = {}  # ... and mismatched elements
     effects: dict[int, list[int]] = {}  # line -> what its screened single edits did: [spill, inert, focused]
-    cleared: list[int] = []  # lines whose edits only spill or do nothing: their other edits wait
+    cleared: list[int] = []  # lines whose edits do nothing on the failing elements: their other edits wait
+    probes: list[Any] = []  # value probes (Candidate, operator "probe"): screened once, never proposed
+    probed: bool = False
 
 
-# how many single edits of a line must have spilled or done nothing, none changed only what is wrong,
-# before the line's other edits wait for every other line's (mutation-based localization); and how
-# many must have changed only what is wrong, none spilled, before its other edits go first
+# how many single edits of a line must have done nothing, none changed only what is wrong, before the
+# line's other edits wait for every other line's (mutation-based localization); and how many must have
+# changed only what is wrong, no more spilled, before its other edits go first. A spill alone clears
+# nothing: a fault that shows only where a max or a branch takes it (a gap penalty left out of one
+# of three moves) spills on its own line. A probe (patterns/operators/probes.py) counts as that many.
 CLEAR_AFTER = 6
 IMPLICATE_AFTER = 3
 
 
 def _effect(search: Search, r: Any) -> str | None:
     """What a screened single edit did, judged on the first case the screen ran that tells: `spill`
-    (elements the base had right are now wrong: the line feeds right outputs), `inert` (the base's
-    error exactly: the line does not reach the failing elements) or `focused` (it changed only what
-    was wrong, for better or worse). None where it did not run or the screen cannot tell."""
+    (a case the base passes fails, or the mismatched elements more than doubled: the line feeds right
+    outputs), `inert` (the base's error exactly: the line does not reach the failing elements) or
+    `focused` (it changed what was wrong, for better or worse, and not much else). None where it did
+    not run or the screen cannot tell."""
     if r.score[0] >= 2 or not search.base_wrong:
         return None
     for case, base_wrong in search.base_wrong.items():
         wrong, base_rel = r.wrong.get(case, 1e30), search.base_rels.get(case, 1e30)
         if wrong >= 1e29 or base_wrong >= 1e29:
             return None
-        if wrong > base_wrong * 1.001 + 0.5:
+        # more than doubled: right elements went wrong beyond the fault's own reach (an edit of the faulty
+        # line may also turn the few elements the fault happened to leave right)
+        if wrong > 2 * base_wrong + 0.5:
             return "spill"
         if base_wrong > 0:
             rel = r.rels.get(case, 1e30)
@@ -341,18 +348,52 @@ def _note_effects(search: Search, batch: list[Any], results: list[Any]) -> None:
         if kind is None:
             continue
         counts = search.effects.setdefault(c.line, [0, 0, 0])
-        counts[("spill", "inert", "focused").index(kind)] += 1
-        if counts[2] == 0 and counts[0] + counts[1] >= CLEAR_AFTER and c.line not in search.cleared:
+        probe = c.operator == "probe"
+        counts[("spill", "inert", "focused").index(kind)] += (
+            1 if not probe or kind == "spill" else CLEAR_AFTER if kind == "inert" else IMPLICATE_AFTER)
+        if counts[2] == 0 and counts[1] >= CLEAR_AFTER and c.line not in search.cleared:
             search.cleared.append(c.line)
         elif counts[2] and c.line in search.cleared:
             search.cleared.remove(c.line)
 
 
+def _implicated(search: Search) -> set[int]:
+    return {ln for ln, (spill, _inert, focused) in search.effects.items() if focused >= max(IMPLICATE_AFTER, spill)}
+
+
+def _screen_probes(search: Search, screener: Any, base_source: str, timeout_s: float | None) -> None:
+    """The base's value probes, once, right after its first batch: what each line's nudge moved."""
+    search.probed = True
+    if not search.probes or (timeout_s is not None and timeout_s <= 0):
+        return
+    if search.base_score is None:  # nothing screened yet: the base first, for what the probes are judged against
+        _screen_batch(search, screener, base_source, [], timeout_s)
+    results = screener.screen([c.source for c in search.probes], timeout_s=timeout_s)
+    for c, r in zip(search.probes, results):
+        search.tried.append(Tried(origin=c.origin, operator=c.operator, family=c.family, line=c.line,
+                                  priority=0.0, screen=r.summary(), score=r.score, passed=False))
+    _note_effects(search, search.probes, results)
+
+
+def sites_by_effect(sites: list[tuple[int, float]], search: Search) -> list[tuple[int, float]]:
+    """The localization's sites, implicated lines first (with the top score; one the localization left
+    out joins them) and cleared lines last, each group in its order: the later tiers rewrite the first
+    ten and the next twenty, and a fault line the symptoms rank 15th is rewritten first."""
+    implicated = _implicated(search)
+    if not (implicated or search.cleared):
+        return sites
+    top = max([s for _, s in sites] or [1.0])
+    have = {ln for ln, _ in sites}
+    first = [(ln, top) for ln, _ in sites if ln in implicated] + [(ln, top) for ln in sorted(implicated - have)]
+    last = [(ln, s) for ln, s in sites if ln in search.cleared and ln not in implicated]
+    middle = [(ln, s) for ln, s in sites if ln not in implicated and ln not in search.cleared]
+    return first + middle + last
+
+
 def _by_effect(pending: list[Any], search: Search) -> list[Any]:
     """`pending` in its order, but the single edits of implicated lines (their edits changed only what
     is wrong: the failing elements' slice) first and those of cleared lines last."""
-    implicated = {ln for ln, (spill, _inert, focused) in search.effects.items()
-                  if focused >= IMPLICATE_AFTER and not spill}
+    implicated = _implicated(search)
     if not (implicated or search.cleared):
         return pending
 
@@ -508,6 +549,9 @@ def search_propose(
         rem = left()
         if rem is not None and rem < 20:
             break
+        if not search.probed and (search.batches >= 1 or not search.pending):  # after the base's batch
+            _screen_probes(search, screener, base_source, None if rem is None else rem - 10)
+            continue
         if search.pending:
             if search.batches == 1 and not search.twinned:
                 search.twinned = True

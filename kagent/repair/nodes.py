@@ -28,6 +28,7 @@ from kagent.agents.debug import (
     finding_lines,
     llm_propose,
     search_propose,
+    sites_by_effect,
 )
 from kagent.agents.localize import Localization, localize
 from kagent.agents.triage import Knowledge, classify, detect_backend, knowledge
@@ -471,8 +472,9 @@ def _screen_errors(screener: Any, sources: list[str], timeout_s: float = 90.0) -
 def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: VerifyReport, hits: list[Any],
                  t0: float) -> Proposal:
     """One step of the offline edit search from the current base (state kept in ctx.cache)."""
-    from kagent.patterns.engine import (ALIGNED_REWRITES, combined, fit_candidates, grammar_candidates,
+    from kagent.patterns.engine import (ALIGNED_REWRITES, Candidate, combined, fit_candidates, grammar_candidates,
                                         reference_aligned, reference_form_first, search_candidates)
+    from kagent.patterns.operators.probes import value_probes
     from kagent.patterns.operators.reference import numeric_lines
 
     loc = _localization(ctx, state, report, base_src)
@@ -494,7 +496,9 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
             rewrites += grammar_candidates(base_src, numeric, limit=ctx.config.search_rewrites, max_lines=len(numeric))
             early = [c for c in reference_aligned(rewrites, base_src, ref_src) if c.source not in made][:ALIGNED_REWRITES]
             cands = cands[:2] + early + cands[2:]
-        search = Search(base_hash=source_hash(base_src), pending=cands)
+        probes = [Candidate(source=src, origin=what, operator="probe", family="probe", line=ln, priority=0.0)
+                  for ln, what, src in value_probes(base_src)] if ctx.config.search_rewrites else []
+        search = Search(base_hash=source_hash(base_src), pending=cands, probes=probes)
         ctx.cache[key] = search
         emit(ctx, "search_start", base=state.base_index, candidates=len(cands),
              operators=sorted({c.operator for c in cands}))
@@ -508,7 +512,7 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
     if screener is not None:
         search.screen_cases = list(screener.case_names)
     left = remaining_s(state, ctx, t0)
-    sites = [(x.line, x.score) for x in loc.sites]
+    base_sites = [(x.line, x.score) for x in loc.sites]
 
     def later_tier(screened: set[str]) -> list[Any]:
         """The second tier (fitted literals, the rewrites of the ten most suspected lines); then, where
@@ -517,6 +521,7 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
         limits of those two left out (a suspected line's 150th rewrite), over the forty most suspected lines."""
         if not ctx.config.search_rewrites:
             return []
+        sites = sites_by_effect(base_sites, search)  # what the probes and the screened edits moved
         if search.tiers == 1:
             cands = fit_candidates(base_src, sites, lambda sources: _screen_errors(screener, sources)) if screener else []
             cands += grammar_candidates(base_src, sites, limit=ctx.config.search_rewrites)
