@@ -163,16 +163,97 @@ def _builder_reads(tree: ast.Module) -> set[str] | None:
     return names
 
 
+# torch calls whose positional arguments are sizes; a tuple literal passed to any call is one too
+# (`torch.randint(0, 64, (rows, n))`)
+_SIZE_CALLS = {"rand", "randn", "zeros", "ones", "empty", "arange", "randperm", "view", "reshape", "expand",
+               "repeat", "new_zeros", "new_ones", "new_empty", "tile", "full"}
+
+
+def _reach(tree: ast.Module, roots: list[ast.AST]) -> set[str]:
+    """The names `roots` read, following the module's functions and constants they reach."""
+    funcs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    values = {name: value for _, name, value in _module_assignments(tree)}
+    names: set[str] = set()
+    todo = list(roots)
+    while todo:
+        for n in ast.walk(todo.pop()):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in names:
+                names.add(n.id)
+                todo += [x for x in (funcs.get(n.id), values.get(n.id)) if x is not None]
+    return names
+
+
+def _size_reads(tree: ast.Module) -> set[str]:
+    """The module names that size what get_inputs builds (a factory's size, a shape tuple, through the
+    builder's own locals) or that get_init_inputs passes to the constructor."""
+    funcs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    init = funcs.get("get_init_inputs")
+    out = _reach(tree, [init]) if init is not None else set()
+    for fn in _reach_functions(funcs, "get_inputs"):
+        local: dict[str, set[str]] = {}  # a builder's local -> the names it is computed from
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Assign):
+                reads = {m.id for m in ast.walk(n.value) if isinstance(m, ast.Name)}
+                for name in (x for t in n.targets for x in _assigned(t)):
+                    local[name] = local.get(name, set()) | reads | {x for r in reads for x in local.get(r, ())}
+        sizes: list[ast.AST] = []
+        for n in ast.walk(fn):
+            if not isinstance(n, ast.Call):
+                continue
+            f = n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id if isinstance(n.func, ast.Name) else ""
+            args = [*n.args, *(k.value for k in n.keywords if k.arg == "size")]
+            sizes += [a for a in args if isinstance(a, ast.Tuple)]  # a list is often of tensors (`torch.cat([...])`)
+            if f in _SIZE_CALLS:
+                sizes += n.args[:1] if f == "full" else n.args
+        for a in sizes:
+            reads = {m.id for m in ast.walk(a) if isinstance(m, ast.Name)}
+            out |= reads | {x for r in reads for x in local.get(r, ())}
+    return out | _reach(tree, [ast.Name(id=x, ctx=ast.Load()) for x in out])
+
+
+def _assigned(target: ast.AST) -> list[str]:
+    """The names an assignment target binds or updates (`x`, `a, b`, the `x` of `x[i, j] = ...`)."""
+    while isinstance(target, (ast.Subscript, ast.Attribute)):
+        target = target.value
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [x for e in target.elts for x in _assigned(e)]
+    return []
+
+
+def _reach_functions(funcs: dict[str, ast.FunctionDef], root: str) -> list[ast.FunctionDef]:
+    out, todo = [], [root]
+    while todo:
+        fn = funcs.get(todo.pop())
+        if fn is None or fn in out:
+            continue
+        out.append(fn)
+        todo += [n.func.id for n in ast.walk(fn) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+    return out
+
+
+def _model_reads(tree: ast.Module) -> set[str]:
+    """The module names the reference's Model reads, through module values built from them (a table
+    computed from `FRAC_BITS` at import) and the module's functions."""
+    model = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Model"), None)
+    return _reach(tree, [model]) if model is not None else set()
+
+
 def shape_constants(tree: ast.Module) -> list[ShapeConstant]:
     """Module-level sizes: `name = <int>` (also literal arithmetic such as `1024 * 2`, annotated
     assignments, and the elements of a tuple such as `input_shape = (32768,)`), named like sizes, that
     size the inputs or the constructor's arguments. A constant only the reference's Model reads (a hash's
     modulus `PRIME = 2147483647`) is its arithmetic, not a size: overriding it changes what the
-    reference computes and never the candidate, which holds its own copy."""
+    reference computes and never the candidate, which holds its own copy. So is one the Model reads
+    and get_inputs uses as a value, not a size (a fixed-point format's `FRAC_BITS`, a stop codon's
+    index `STOP = 20`)."""
     out: list[ShapeConstant] = []
     reads = _builder_reads(tree)
+    arithmetic = _model_reads(tree) - _size_reads(tree)
     for stmt, name, value in _module_assignments(tree):
-        if any(word in name.lower() for word in _NOT_SHAPES) or (reads is not None and name not in reads):
+        if any(word in name.lower() for word in _NOT_SHAPES) or (reads is not None and name not in reads) \
+                or name in arithmetic:
             continue
         out += [ShapeConstant(slot, v, stmt.lineno) for slot, v, _ in _shape_slots(name, value) if v >= _MIN_SHAPE_VALUE]
     return out

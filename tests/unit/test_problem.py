@@ -76,3 +76,19 @@ def test_a_constant_only_the_model_reads_is_its_arithmetic_not_a_size():
            "def get_inputs():\n    return [_items(), shape]\n\n"
            "def get_init_inputs():\n    return [width]\n")
     assert [c.name for c in shape_constants(ast.parse(src))] == ["n_items", "width", "rows", "shape[1]"]
+
+
+def test_a_constant_the_model_reads_and_the_inputs_use_as_a_value_is_not_a_size():
+    """A fixed-point format (`FRAC_BITS`, through a table the Model reads) and a stop codon's index the
+    Model compares against: get_inputs uses both as values, not sizes, and the candidate holds its own
+    copy (two honest twins of blind set 28 failed every shape case). A size the Model also reads stays."""
+    import ast
+
+    src = ("import math, torch\nnum_angles = 1000\niterations = 28\nFRAC_BITS = 30\nSTOP = 20\nwidth = 64\n"
+           "TABLE = [int(math.atan(2.0 ** -i) * (1 << FRAC_BITS)) for i in range(40)]\n\n"
+           "class Model:\n    def __init__(self, iters):\n        self.iters = iters\n"
+           "    def forward(self, a, t):\n        return a.view(-1, width) + TABLE[0] + (t == STOP)\n\n"
+           "def get_inputs():\n    theta = torch.rand(num_angles * width)\n    codes = torch.randint(0, 64, (num_angles,))\n"
+           "    return [torch.round(theta * (1 << FRAC_BITS)).long(), torch.where(codes == STOP, 0, codes)]\n\n"
+           "def get_init_inputs():\n    return [iterations]\n")
+    assert [c.name for c in shape_constants(ast.parse(src))] == ["num_angles", "iterations", "width"]
