@@ -309,6 +309,7 @@ class Search(BaseModel):
     cleared: list[int] = []  # lines whose edits do nothing on the failing elements: their other edits wait
     probes: list[Any] = []  # value probes (Candidate, operator "probe"): screened once, never proposed
     probed: bool = False
+    base_seconds: float = 0.0  # the base's own screen time
 
 
 # how many single edits of a line must have done nothing, none changed only what is wrong, before the
@@ -318,6 +319,7 @@ class Search(BaseModel):
 # of three moves) spills on its own line. A probe (patterns/operators/probes.py) counts as that many.
 CLEAR_AFTER = 6
 IMPLICATE_AFTER = 3
+PROBE_SECONDS = 15.0  # the value probes' share of a base's screening time, at most
 
 
 def _effect(search: Search, r: Any) -> str | None:
@@ -368,11 +370,17 @@ def _screen_probes(search: Search, screener: Any, base_source: str, timeout_s: f
         return
     if search.base_score is None:  # nothing screened yet: the base first, for what the probes are judged against
         _screen_batch(search, screener, base_source, [], timeout_s)
-    results = screener.screen([c.source for c in search.probes], timeout_s=timeout_s)
-    for c, r in zip(search.probes, results):
+    # about PROBE_SECONDS of screening at the base's pace: a slow kernel gets fewer (one a line, spread)
+    n = max(8, int(PROBE_SECONDS / max(search.base_seconds, 0.05)))
+    probes = search.probes
+    if len(probes) > n:
+        one = list({c.line: c for c in reversed(probes)}.values())[::-1]  # each line's first nudge
+        probes = [one[round(i * (len(one) - 1) / (n - 1))] for i in range(n)] if len(one) > n else one
+    results = screener.screen([c.source for c in probes], timeout_s=timeout_s)
+    for c, r in zip(probes, results):
         search.tried.append(Tried(origin=c.origin, operator=c.operator, family=c.family, line=c.line,
                                   priority=0.0, screen=r.summary(), score=r.score, passed=False))
-    _note_effects(search, search.probes, results)
+    _note_effects(search, probes, results)
 
 
 def sites_by_effect(sites: list[tuple[int, float]], search: Search) -> list[tuple[int, float]]:
@@ -412,6 +420,7 @@ def _screen_batch(search: Search, screener: Any, base_source: str, batch: list[A
     if first:
         search.base_score = results[0].score
         search.base_rels, search.base_wrong = dict(results[0].rels), dict(results[0].wrong)
+        search.base_seconds = results[0].seconds
         results = results[1:]
     search.batches += 1
     _note_effects(search, batch, results)

@@ -82,3 +82,27 @@ def test_probes_put_the_wrong_columns_slice_first_and_leave_inert_lines_last():
     order = [ln for ln, _ in sites_by_effect(sites, s)]
     assert order[:2] == [_line("sl ="), _line("t =")] and order[-1] == _line("code =")
     assert dict(sites_by_effect(sites, s))[_line("t =")] == 5.0  # the top score: rewritten first
+
+
+def test_a_slow_kernel_gets_fewer_probes_one_a_line_spread_over_it():
+    """Twenty value lines, a base that takes 5 s to screen: 8 probes, one a line, over the whole kernel."""
+    chain = "".join(f"    v{i} = v{i - 1} * 1.5 + {i}.0\n" for i in range(1, 20))
+    kernel = KERNEL.replace("    pw = a * a + 1.0\n", "    v0 = a * 2.0\n" + chain + "    pw = v19 * a + 1.0\n")
+    probes = [Candidate(source=s, origin=d, operator="probe", family="probe", line=ln, priority=0.0)
+              for ln, d, s in value_probes(kernel)]
+    assert len(probes) > 20
+    sizes: list[int] = []
+
+    class Slow:
+        case_names = ["seed0"]
+
+        def screen(self, sources, timeout_s=None, base_first=False):
+            sizes.append(len(sources))
+            return [ScreenResult(passed=False, score=[1.0, 1.0, 1.0, 0.5, 0.0], rels={"seed0": 0.2},
+                                 wrong={"seed0": 10.0}, seconds=5.0) for _ in sources]
+
+    s = Search(base_hash="h", pending=[], probes=probes)
+    search_propose(kernel, s, screener=Slow(), combine_fn=combined, seen_hashes=[], deadline_s=None, clock=lambda: 0.0)
+    probed = [t.line for t in s.tried if t.operator == "probe"]
+    assert s.base_seconds == 5.0 and sizes[1] == len(probed) == 8
+    assert len(set(probed)) == 8 and max(probed) - min(probed) > 15  # one nudge a line, spread
