@@ -150,17 +150,8 @@ def _builder_reads(tree: ast.Module) -> set[str] | None:
     """The names get_inputs and get_init_inputs read, following the module's functions and constants
     they reach (None where the file has neither)."""
     funcs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-    todo: list[ast.AST] = [funcs[n] for n in ("get_inputs", "get_init_inputs") if n in funcs]
-    if not todo:
-        return None
-    values = {name: value for _, name, value in _module_assignments(tree)}
-    names: set[str] = set()
-    while todo:
-        for n in ast.walk(todo.pop()):
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in names:
-                names.add(n.id)
-                todo += [x for x in (funcs.get(n.id), values.get(n.id)) if x is not None]
-    return names
+    roots: list[ast.AST] = [funcs[n] for n in ("get_inputs", "get_init_inputs") if n in funcs]
+    return _reach(tree, roots) if roots else None
 
 
 # torch calls whose positional arguments are sizes; a tuple literal passed to any call is one too
