@@ -33,10 +33,12 @@ from __future__ import annotations
 
 import ast
 import difflib
+import json
 import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from kagent.patterns.operators import structure, terms
 from kagent.patterns.operators.base import Edit, Src, nodes_of, parses
@@ -45,9 +47,9 @@ from kagent.patterns.operators.generic import _broadcast, _flip
 
 FAMILY = "grammar"
 
-# how likely each kind of rewrite is to be the fix, before the line's suspicion (a prior, not tuned
-# per kernel: dead names are the strongest evidence a source carries)
-WEIGHT = {
+# how likely each kind of rewrite is to be the fix, by judgement (dead names are the strongest evidence
+# a source carries); WEIGHT below is this corrected by what each kind fixed in measured blind sets
+PRIOR = {
     "dead_name": 1.0, "similar_name": 0.8, "name": 0.45, "all_name": 0.5, "regroup": 0.75, "constant": 0.6,
     "known_constant": 0.9, "wrap": 0.55, "helper_wrap": 0.6, "unwrap": 0.5, "sibling_call": 0.55, "op": 0.55, "operands": 0.5,
     "drop": 0.35, "extend_dead": 0.85, "extend": 0.3, "shift": 0.5, "conjunct": 0.6, "conjunct_any": 0.3, "stable_exp": 0.6,
@@ -61,6 +63,40 @@ WEIGHT = {
     # structure.py: read past the line
     "borrowed_condition": 0.5, "index_sum": 0.5, "constant_family": 0.8,
 }
+
+# fixes per candidate each kind made on the faulty lines of blind sets already measured, written by
+# benchmarks/grammar_priors.py: a wrap is the fix about once in a thousand wraps, a sibling call
+# (exp <-> log) forty times as often; ordered by judgement alone, the lines' hundreds of wraps and
+# added terms came before the few exchanges that fix
+YIELD_TABLE = Path(__file__).resolve().parent.parent / "library" / "grammar_yield.json"
+
+
+def calibrated(prior: dict[str, float], table: dict[str, list[int]], pseudo: float = 0.5) -> dict[str, float]:
+    """Each kind's chance that one of its candidates is the fix: its measured fixes per candidate,
+    shrunk towards what its prior weight says by `pseudo` fixes' worth (a kind seldom made keeps
+    about its prior; a kind never measured has it), scaled so that the best kind weighs 1."""
+    made = sum(m for m, _f in table.values())
+    fixes = sum(f for _m, f in table.values())
+    if not made or not fixes:
+        return dict(prior)
+    mean_rate, mean_prior = fixes / made, sum(prior.values()) / len(prior)
+    rate = {}
+    for kind, p in prior.items():
+        m, f = table.get(kind, (0, 0))
+        expect = mean_rate * p / mean_prior  # the prior's rate
+        rate[kind] = (f + pseudo) / (m + pseudo / expect)
+    top = max(rate.values())
+    return {k: r / top for k, r in rate.items()}
+
+
+def _load_yield() -> dict[str, list[int]]:
+    try:
+        return json.loads(YIELD_TABLE.read_text())["kinds"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+WEIGHT = calibrated(PRIOR, _load_yield())
 
 _KNOWN = {  # constants kernels spell out, and what they are mistaken for
     "1/sqrt(pi)": 1 / math.sqrt(math.pi), "1/sqrt(2pi)": 1 / math.sqrt(2 * math.pi), "sqrt(2/pi)": math.sqrt(2 / math.pi),

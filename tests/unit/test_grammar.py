@@ -139,7 +139,10 @@ def test_a_line_takes_the_numbers_of_its_analog_wherever_it_is():
     fixed = COEFFS.replace("-1.0 /", "-1000.0 /")
     cands = grammar_candidates(COEFFS, [(COEFFS.split("\n").index("        out = torch.empty_like(x)") + 1, 1.0)])
     rank = next(i for i, c in enumerate(cands) if _same(c.source, fixed))
-    assert rank < 40, cands[rank].origin
+    # made though the line is no site, within the first two screen batches of the tier (the kinds
+    # are ordered by their measured fixes per candidate: the line's sibling calls, operators and
+    # constants come before it)
+    assert rank < 96, cands[rank].origin
     assert any(_same(c.source, COEFFS.replace("-1000.0 /", "-1.0 /")) for c in cands)  # and the other way
 
 

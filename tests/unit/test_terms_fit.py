@@ -180,8 +180,8 @@ def k(out_ptr, H, W, BLOCK: tl.constexpr):
 '''
     # suspected: only the store; the split is two lines up and is still rewritten
     edits = grammar_edits(src, [(10, 1.0)], limit=5000)
-    divmod_lines = {e.lines[0].strip() for _p, e, _n in edits if e.operator == "grammar_divmod"}
-    assert "py = (offs // W).to(tl.float32)" in divmod_lines
+    # made (as a divmod repair or, the same line, as a rename: whichever kind ranks first makes it)
+    assert "py = (offs // W).to(tl.float32)" in {e.lines[0].strip() for _p, e, _n in edits}
     # the other fix is made too (a plain rename of a line that defines what the store reads may come first)
     assert "px = (offs % H).to(tl.float32)" in {e.lines[0].strip() for _p, e, _n in edits}
 
