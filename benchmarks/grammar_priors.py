@@ -21,7 +21,6 @@ It reads answer keys: run it on sets already measured, never on the next blind s
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import math
 import random
@@ -35,19 +34,12 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fix_rank import fault_lines  # noqa: E402
+from fix_rank import _key, fault_lines  # noqa: E402
 
 from kagent.patterns.operators.base import Src, parses  # noqa: E402
 from kagent.patterns.operators.grammar import PRIOR, calibrated, rewrites  # noqa: E402
 
 _SHAPED = ("wrap", "extend", "extend_dead", "shift", "clamp")
-
-
-def _key(source: str) -> str | None:
-    try:
-        return ast.dump(ast.parse(source))
-    except SyntaxError:
-        return None
 
 
 def form(kind: str, description: str) -> str:
@@ -102,17 +94,6 @@ def table(records: list[dict], by_form: bool = False) -> dict[str, list[int]]:
     return {k: [made[k], fixes[k]] for k in made}
 
 
-def position(r: dict, weight) -> int:
-    """The fix's 0-based place on its line when candidates are ordered by `weight(kind, form)`, the
-    k-th of a kind weighing a little less (as grammar_edits orders them)."""
-    seen: Counter = Counter()
-    prio = []
-    for i, (kind, f) in enumerate(r["candidates"]):
-        seen[kind] += 1
-        prio.append((-weight(kind, f) / (1.0 + 0.02 * (seen[kind] - 1)), i))
-    return sorted(prio).index(next(p for p in prio if p[1] == r["fix"]))
-
-
 def in_lines(r: dict, decoys: list[dict], rank: int, weight) -> int:
     """The fix's 0-based place among the candidates of ten suspected lines, its own line `rank`-th
     (the other lines' candidates are other fault lines' made here, as grammar_edits orders them)."""
@@ -144,7 +125,7 @@ def evaluate(records: list[dict], lines: int = 10) -> None:
         for r in (r for r in fixed if r["set"] == s):
             decoys, rank = rng.sample(train, lines - 1), rng.randrange(lines)
             for name, w in schemes.items():
-                places[name].append(position(r, w))
+                places[name].append(in_lines(r, [], 0, w))  # its own line alone
                 among[name].append(in_lines(r, decoys, rank, w))
     _show("on the fault line alone", places)
     _show(f"among {lines} lines' candidates (the fault line's rank drawn uniformly)", among)
