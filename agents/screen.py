@@ -99,6 +99,7 @@ class Screener:
         self.holds = contextlib.ExitStack()  # the reference entry it reads (kept from prune until close)
         self.base_seconds = 0.0
         self.base_cases: dict | None = None  # the current base's own per-case record
+        self.extensions: dict[str, float] = {}  # load_inline candidates: distinct sources, shared builds, seconds
         # CUDA C candidates compile (nvcc) on first use: each edit is a new extension to build
         self.cuda_c = any(k in self.candidate.read_text() for k in ("load_inline", "cpp_extension", "SourceModule"))
         if self.cuda_c:
@@ -194,6 +195,7 @@ class Screener:
                    "cases": self.cases, "candidates": [paths[i] for i in todo], "ratio": self.config.error_ratio,
                    "out": str(out), "candidate_timeout_s": self.candidate_timeout_s(),
                    "weights": getattr(self.config, "weights", "seeded"), "bounds_check": self.config.bounds_check,
+                   "batch_extensions": self.cuda_c,
                    # the base is the first source of the first batch: candidates no better than it on a
                    # case stop there
                    "base": "first" if base_first and todo[0] == 0 else self.base_cases}
@@ -212,6 +214,10 @@ class Screener:
                 except json.JSONDecodeError:
                     break
                 got.append(rec)
+            for rec in [r for r in got if "extensions" in r]:
+                for k, v in rec["extensions"].items():
+                    self.extensions[k] = self.extensions.get(k, 0) + v
+            got = [r for r in got if "index" in r]
             for rec in got:
                 results[todo[rec["index"]]] = _score(rec)
                 if base_first and todo[rec["index"]] == 0 and "cases" in rec:

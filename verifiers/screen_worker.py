@@ -5,7 +5,9 @@ Run as `python -m kagent.verifiers.screen_worker` in the verifier's sandbox (scr
 own process group, timeout, memory limit). Job on stdin (JSON): case_dir, device, single_file,
 cases (CaseSpec dicts), candidates (paths), ratio, out (a JSONL file), candidate_timeout_s (a
 candidate over it is judged `timeout` and the next one starts), base (the base's own record, or
-"first": the first candidate is the base). One line per candidate:
+"first": the first candidate is the base), batch_extensions (the candidates' `load_inline` calls built as
+one extension first, verifiers/extension_batch.py: a line {"extensions": {"sources", "builds", "seconds"}}
+says how). One line per candidate:
 {"index", "cases": {name: {"classes", "fraction", "rel_l2", "error"}}, "seconds"}. The parent reads
 the file even after a timeout (the candidates judged so far count).
 
@@ -88,6 +90,33 @@ def _model(harness: Any, module: Any, data: dict, case: dict, device: str, job: 
     return harness._build_model(module, data, case["seed"], device)
 
 
+def _build_together(candidates: list[str], single_file: bool, limit: float) -> dict:
+    """Every candidate imported up to its `load_inline` call, the calls built as one extension
+    (verifiers/extension_batch.py); each candidate's own import below then gets its variant."""
+    from torch.utils import cpp_extension
+
+    from kagent.verifiers import extension_batch, harness
+
+    batcher = extension_batch.Batcher(cpp_extension.load_inline)
+    extension_batch.install(batcher)  # for the rest of this worker's life
+    batcher.recording = True
+    for index, path in enumerate(candidates):
+        if limit > 0:
+            signal.setitimer(signal.ITIMER_REAL, limit)
+        try:
+            harness._Modules(Path(path), f"kagent_screen_record_{index}", apply_overrides=single_file).get({})
+        except (Exception, extension_batch.Deferred, _TooSlow, SystemExit):
+            pass  # its own import below says what is wrong with it
+        finally:
+            if limit > 0:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+    batcher.recording = False
+    t0 = time.monotonic()
+    batcher.build()
+    return {"extensions": {"sources": len(batcher.keys), "builds": batcher.builds,
+                           "seconds": round(time.monotonic() - t0, 2)}}
+
+
 def main() -> int:
     from kagent.verifiers import bounds, casefiles, harness, interpreter_speed
 
@@ -118,6 +147,8 @@ def main() -> int:
         signal.signal(signal.SIGALRM, _alarm)
     base = job.get("base") if isinstance(job.get("base"), dict) else None
     with open(job["out"], "a", buffering=1) as out:
+        if job.get("batch_extensions"):
+            out.write(json.dumps(_build_together(job["candidates"], job["single_file"], limit)) + "\n")
         for index, path in enumerate(job["candidates"]):
             t0 = time.monotonic()
             res: dict[str, Any] = {}

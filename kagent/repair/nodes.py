@@ -534,16 +534,19 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
         emit(ctx, "search_rewrites", base=state.base_index, tier=search.tiers + 1, candidates=len(cands))
         return cands
 
+    # a load_inline kernel's batch is one shared extension build (verifiers/extension_batch.py): most
+    # of a batch's cost is that build, so its batches are wider
+    wide = 4 if getattr(screener, "cuda_c", False) else 1
     prop = search_propose(base_src, search, screener=screener, combine_fn=combined, seen_hashes=state.seen_hashes,
                           deadline_s=None if left is None else left * 0.8, clock=ctx.clock,
-                          first_batch=ctx.config.search_first_batch, batch=ctx.config.search_batch,
+                          first_batch=ctx.config.search_first_batch * wide, batch=ctx.config.search_batch * wide,
                           max_improvements=ctx.config.search_improvements,
                           base_runs=report.failure_class not in guards.RUN_FAILURES,
-                          more=later_tier, more_batch=ctx.config.search_rewrite_batch, more_tiers=3)
+                          more=later_tier, more_batch=ctx.config.search_rewrite_batch * wide, more_tiers=3)
     (ctx.run.path / f"search_{state.base_index}.json").write_text(json.dumps({
         "base": state.base_index, "base_screen_score": search.base_score,
         "screen_cases": getattr(screener, "case_names", []), "screen_device": getattr(screener, "device", None),
-        "screen_note": search.screen_note,
+        "screen_note": search.screen_note, "screen_extensions": getattr(screener, "extensions", {}),
         "tried": [t.model_dump() for t in search.tried], "left": len(search.pending),
         "survivors": len(search.survivors), "combined": search.combined,
         "effects": {str(k): v for k, v in search.effects.items()}, "cleared": search.cleared,

@@ -1,0 +1,207 @@
+"""One C++/CUDA extension build for many screen candidates (`load_inline` kernels).
+
+Each edit of a CUDA C kernel is a new extension: one nvcc + host compiler run of ~25 s, most of it the
+torch headers, whatever the kernel. The screen worker therefore records the `load_inline` call every
+candidate makes at import, builds the distinct sources as ONE extension (each candidate's code in a
+namespace of its own, its functions bound under suffixed names) and answers each candidate's own call
+with its variant's functions. A variant the compiler rejects is dropped from the build (the errors name
+its lines) and answered with that error, as its own build would have been.
+
+Screen only: the full verifier builds every candidate as it is written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import types
+from collections.abc import Callable
+from typing import Any
+
+_INCLUDE = re.compile(r"^\s*#\s*(include\b|pragma\s+once\b)")
+_DEFINE = re.compile(r"^\s*#\s*define\s+([A-Za-z_]\w*)")
+_PYBIND = re.compile(r"\bPYBIND11_MODULE\b|\bTORCH_LIBRARY")
+# compiler diagnostics: g++/clang `main.cpp:57:10: error:`, nvcc `cuda.cu(123): error:`
+_ERROR_AT = re.compile(r"(main\.cpp|cuda\.cu)(?::(\d+):\d*:?|\((\d+)\)):?\s*(?:fatal\s+)?error")
+MAX_VARIANTS = 48  # per build: the bindings' templates cost host-compiler time too
+MAX_ROUNDS = 4  # builds of one group (each drops the variants the compiler rejected)
+
+
+class Deferred(BaseException):
+    """Raised by the recording `load_inline`: the candidate's import stops at its build."""
+
+
+def _as_list(x: Any) -> list[str]:
+    if x is None:
+        return []
+    return [x] if isinstance(x, str) else [str(s) for s in x]
+
+
+def _functions(x: Any) -> tuple[tuple[str, str], ...] | None:
+    if x is None:
+        return None
+    if isinstance(x, str):
+        x = [x]
+    if isinstance(x, dict):
+        return tuple((str(k), str(v)) for k, v in x.items())
+    return tuple((str(f), str(f)) for f in x)
+
+
+def request_key(args: tuple, kwargs: dict) -> tuple | None:
+    """What makes two `load_inline` calls the same build, or None where this module cannot batch it
+    (the sources bind themselves, SYCL, a build directory of their own)."""
+    names = ("name", "cpp_sources", "cuda_sources", "sycl_sources", "functions")
+    call = dict(zip(names, args))
+    call.update(kwargs)
+    cpp, cuda = _as_list(call.get("cpp_sources")), _as_list(call.get("cuda_sources"))
+    funcs = _functions(call.get("functions"))
+    if (funcs is None or call.get("sycl_sources") or call.get("build_directory") or call.get("use_pch")
+            or call.get("is_python_module", True) is not True or any(_PYBIND.search(s) for s in cpp + cuda)):
+        return None
+    flags = tuple(tuple(_as_list(call.get(k))) for k in
+                  ("extra_cflags", "extra_cuda_cflags", "extra_ldflags", "extra_include_paths"))
+    return (tuple(cpp), tuple(cuda), funcs, flags, call.get("with_cuda"),
+            bool(call.get("with_pytorch_error_handling", True)), bool(call.get("no_implicit_headers", False)))
+
+
+def _split(sources: tuple[str, ...]) -> tuple[list[str], list[str], list[str]]:
+    """(include lines, body lines, macros defined) of one variant's sources."""
+    heads, body, macros = [], [], []
+    for line in "\n".join(sources).splitlines():
+        if _INCLUDE.match(line):
+            heads.append(line.strip())
+            body.append("")  # keeps the body's line numbers
+            continue
+        m = _DEFINE.match(line)
+        if m:
+            macros.append(m.group(1))
+        body.append(line)
+    return heads, body, macros
+
+
+class Combined:
+    """The sources of one build: the variants' code, each in `namespace kagent_vN`, and which lines of
+    main.cpp / cuda.cu belong to which variant."""
+
+    def __init__(self, keys: list[tuple]):
+        self.keys = keys
+        implicit = not keys[0][6]
+        cpp_heads: list[str] = ["#include <torch/extension.h>"] if implicit else []
+        cuda_heads: list[str] = ["#include <torch/types.h>", "#include <cuda.h>", "#include <cuda_runtime.h>"] if implicit else []
+        parts = [(_split(k[0]), _split(k[1])) for k in keys]
+        for (ch, _, _), (uh, _, _) in parts:
+            cpp_heads += [h for h in ch if h not in cpp_heads]
+            cuda_heads += [h for h in uh if h not in cuda_heads]
+        self.owner: dict[str, list[tuple[int, int, int]]] = {"main.cpp": [], "cuda.cu": []}
+        self.cpp = self._assemble(cpp_heads, [p[0] for p in parts], "main.cpp")
+        self.cuda = self._assemble(cuda_heads, [p[1] for p in parts], "cuda.cu") if any(k[1] for k in keys) else ""
+        defs = []
+        for i, k in enumerate(keys):
+            for fn, doc in k[2]:
+                target = f"kagent_v{i}::{fn}"
+                wrapped = f"torch::wrap_pybind_function({target})" if k[5] else target
+                defs.append(f'  m.def("{fn}__kv{i}", {wrapped}, "{_escape(doc)}");')
+        self.cpp += "\nPYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {\n" + "\n".join(defs) + "\n}\n"
+        self.name = "kagent_batch_" + hashlib.sha1((self.cpp + "\0" + self.cuda).encode()).hexdigest()[:16]
+
+    def _assemble(self, heads: list[str], parts: list[tuple[list[str], list[str], list[str]]], file: str) -> str:
+        lines = list(heads)
+        for i, (_, body, macros) in enumerate(parts):
+            lines.append(f"namespace kagent_v{i} {{")
+            start = len(lines) + 1  # 1-based line of the body's first line
+            lines += body
+            self.owner[file].append((start - 1, len(lines) + 1, i))
+            lines.append(f"}}  // namespace kagent_v{i}")
+            lines += [f"#undef {m}" for m in dict.fromkeys(macros)]
+        return "\n".join(lines) + "\n"
+
+    def culprits(self, message: str) -> dict[int, list[str]]:
+        """Variant -> the compiler's error lines that fall in its code."""
+        found: dict[int, list[str]] = {}
+        for line in message.splitlines():
+            m = _ERROR_AT.search(line)
+            if not m:
+                continue
+            at = int(m.group(2) or m.group(3))
+            for lo, hi, i in self.owner[m.group(1)]:
+                if lo <= at <= hi:
+                    found.setdefault(i, []).append(line.strip()[:300])
+        return found
+
+
+def _escape(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+
+
+class Batcher:
+    """Records candidates' `load_inline` calls, builds them together, answers each call with its variant."""
+
+    def __init__(self, real: Callable[..., Any]):
+        self.real = real
+        self.recording = False
+        self.keys: list[tuple] = []  # distinct requests, in the order first seen
+        self.answers: dict[tuple, Any] = {}  # request -> a module-like object, or the BaseException to raise
+        self.builds = 0
+
+    def load_inline(self, *args: Any, **kwargs: Any) -> Any:
+        key = request_key(args, kwargs)
+        if self.recording:
+            if key is not None and key not in self.keys:
+                self.keys.append(key)
+            raise Deferred("recorded")
+        if key is not None and key in self.answers:
+            got = self.answers[key]
+            if isinstance(got, BaseException):
+                raise got
+            return got
+        return self.real(*args, **kwargs)
+
+    def build(self, deadline: Callable[[], bool] = lambda: False) -> None:
+        """Builds every recorded request not answered yet, groups of equal flags, MAX_VARIANTS a build."""
+        todo = [k for k in self.keys if k not in self.answers]
+        groups: dict[tuple, list[tuple]] = {}
+        for k in todo:
+            groups.setdefault(k[3:], []).append(k)
+        for same in groups.values():
+            for lo in range(0, len(same), MAX_VARIANTS):
+                if deadline():
+                    return
+                self._build_group(same[lo:lo + MAX_VARIANTS], deadline)
+
+    def _build_group(self, keys: list[tuple], deadline: Callable[[], bool]) -> None:
+        for _ in range(MAX_ROUNDS):
+            if len(keys) < 2 or deadline():
+                return  # one variant alone: its own call builds it as written
+            combined = Combined(keys)
+            flags, with_cuda = keys[0][3], keys[0][4]
+            self.builds += 1
+            try:
+                module = self.real(combined.name, [combined.cpp], [combined.cuda] if combined.cuda else None,
+                                   extra_cflags=list(flags[0]) or None, extra_cuda_cflags=list(flags[1]) or None,
+                                   extra_ldflags=list(flags[2]) or None, extra_include_paths=list(flags[3]) or None,
+                                   with_cuda=with_cuda, no_implicit_headers=True)
+            except Exception as exc:
+                bad = combined.culprits(str(exc))
+                if not bad:
+                    return  # not attributable to a variant: each builds on its own
+                for i, lines in bad.items():
+                    self.answers[keys[i]] = RuntimeError(
+                        "Error building extension (its variant in the screen's shared build):\n" + "\n".join(lines[:8]))
+                keys = [k for i, k in enumerate(keys) if i not in bad]
+                continue
+            for i, k in enumerate(keys):
+                self.answers[k] = types.SimpleNamespace(**{fn: getattr(module, f"{fn}__kv{i}") for fn, _ in k[2]})
+            return
+
+
+def install(batcher: Batcher) -> Callable[[], None]:
+    """Routes `torch.utils.cpp_extension.load_inline` through `batcher`; returns the undo."""
+    from torch.utils import cpp_extension
+
+    real = cpp_extension.load_inline
+    cpp_extension.load_inline = batcher.load_inline
+
+    def undo() -> None:
+        cpp_extension.load_inline = real
+
+    return undo
