@@ -21,10 +21,13 @@ from typing import Any
 _INCLUDE = re.compile(r"^\s*#\s*(include\b|pragma\s+once\b)")
 _DEFINE = re.compile(r"^\s*#\s*define\s+([A-Za-z_]\w*)")
 _PYBIND = re.compile(r"\bPYBIND11_MODULE\b|\bTORCH_LIBRARY")
-# compiler diagnostics: g++/clang `main.cpp:57:10: error:`, nvcc `cuda.cu(123): error:`
-_ERROR_AT = re.compile(r"(main\.cpp|cuda\.cu)(?::(\d+):\d*:?|\((\d+)\)):?\s*(?:fatal\s+)?error")
+# where a diagnostic points: g++/clang `main.cpp:57:10: error:` (or `main.cpp:57:10:   required from here` under
+# an error in a header's template), nvcc `cuda.cu(123): error:` and `detected during ... at line 123 of .../cuda.cu`
+_AT = re.compile(r"(main\.cpp|cuda\.cu)(?::(\d+):\d*:?|\((\d+)\)):?\s*(?:(?:fatal\s+)?error|required from)")
+_AT_LINE = re.compile(r"at line (\d+) of \S*?(main\.cpp|cuda\.cu)\b")
 MAX_VARIANTS = 48  # per build: the bindings' templates cost host-compiler time too
 MAX_ROUNDS = 4  # builds of one group (each drops the variants the compiler rejected)
+MAX_SPLITS = 2  # halvings of a group whose build failed with no variant named
 
 
 class Deferred(BaseException):
@@ -119,11 +122,14 @@ class Combined:
         """Variant -> the compiler's error lines that fall in its code."""
         found: dict[int, list[str]] = {}
         for line in message.splitlines():
-            m = _ERROR_AT.search(line)
-            if not m:
+            m, n = _AT.search(line), _AT_LINE.search(line)
+            if m:
+                file, at = m.group(1), int(m.group(2) or m.group(3))
+            elif n:
+                file, at = n.group(2), int(n.group(1))
+            else:
                 continue
-            at = int(m.group(2) or m.group(3))
-            for lo, hi, i in self.owner[m.group(1)]:
+            for lo, hi, i in self.owner[file]:
                 if lo <= at <= hi:
                     found.setdefault(i, []).append(line.strip()[:300])
         return found
@@ -168,7 +174,7 @@ class Batcher:
                     return
                 self._build_group(same[lo:lo + MAX_VARIANTS], deadline)
 
-    def _build_group(self, keys: list[tuple], deadline: Callable[[], bool]) -> None:
+    def _build_group(self, keys: list[tuple], deadline: Callable[[], bool], depth: int = 0) -> None:
         for _ in range(MAX_ROUNDS):
             if len(keys) < 2 or deadline():
                 return  # one variant alone: its own call builds it as written
@@ -182,8 +188,15 @@ class Batcher:
                                    with_cuda=with_cuda, no_implicit_headers=True)
             except Exception as exc:
                 bad = combined.culprits(str(exc))
+                if not bad and len(keys) >= 4 and depth < MAX_SPLITS:
+                    # no line of a variant named (a link error, a diagnostic this parser does not know):
+                    # each half is built on its own, a failing one halved again (twice at most)
+                    half = len(keys) // 2
+                    self._build_group(keys[:half], deadline, depth + 1)
+                    self._build_group(keys[half:], deadline, depth + 1)
+                    return
                 if not bad:
-                    return  # not attributable to a variant: each builds on its own
+                    return  # each builds on its own
                 for i, lines in bad.items():
                     self.answers[keys[i]] = RuntimeError(
                         "Error building extension (its variant in the screen's shared build):\n" + "\n".join(lines[:8]))

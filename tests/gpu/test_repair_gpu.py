@@ -44,6 +44,7 @@ def test_a_float32_matmul_in_tf32_is_repaired_with_a_full_precision_dot(tmp_path
     assert 'tl.dot(a, b, input_precision="ieee")' in repaired
 
 
+@pytest.mark.timeout(560)
 def test_a_load_inline_kernel_is_repaired_with_its_candidates_built_together(tmp_path):
     """A CUDA C kernel's edits are extensions to build: the screen builds a batch of them as one
     extension (verifiers/extension_batch.py), and the fix passes the full verify, built as written."""
@@ -51,8 +52,8 @@ def test_a_load_inline_kernel_is_repaired_with_its_candidates_built_together(tmp
 
     summary = repair(FIXTURES / "cuda_shift_scale_nm.py", FIXTURES / "cuda_shift_scale_problem.py", device="cuda",
                      runs_dir=tmp_path, timeout_s=400)
-    assert summary.status == "repaired", summary.reason
-    assert "x[i] * k + b[c]" in Path(summary.repaired_path).read_text()
     searches = [json.loads(p.read_text()) for p in Path(summary.run_dir).glob("search_*.json")]
     ext = [s["screen_extensions"] for s in searches if s.get("screen_extensions")]
+    assert summary.status == "repaired", (summary.reason, ext, [len(s["tried"]) for s in searches])
+    assert "x[i] * k + b[c]" in Path(summary.repaired_path).read_text()
     assert ext and sum(e["sources"] for e in ext) > sum(e["builds"] for e in ext) >= 1, ext

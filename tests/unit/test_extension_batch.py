@@ -94,3 +94,28 @@ def test_a_screen_batch_of_load_inline_candidates_is_one_build_and_each_keeps_it
     # one shared build for the three sources; no candidate built on its own
     assert len([b for b in builds if b.startswith("kagent_batch_")]) == 1, builds
     assert not [b for b in builds if "shift_scale" in b], builds
+
+
+def test_a_template_error_in_a_header_is_traced_through_required_from_here():
+    a, b = "int f() { return 1; }\n", "int f() { return 2; }\n"
+    c = eb.Combined([_key(a), _key(b)])
+    at = c.cpp.splitlines().index("int f() { return 2; }") + 1
+    msg = ("/usr/include/c10/util/x.h:88:5: error: no matching function\n"
+           f"/ext/kagent_batch_x/main.cpp:{at}:12:   required from here\n")
+    assert set(c.culprits(msg)) == {1}
+    cu = eb.Combined([_key(a, cuda_sources="__global__ void k() {}\n"), _key(b, cuda_sources="__device__ int g;\n")])
+    at = cu.cuda.splitlines().index("__device__ int g;") + 1
+    assert set(cu.culprits(f'  detected during instantiation of "void k<T>()" at line {at} of /e/cuda.cu\n')) == {1}
+
+
+def test_a_build_that_fails_naming_no_variant_is_halved_and_then_left_to_each_candidate():
+    calls: list[str] = []
+
+    def real(name, *a, **k):
+        calls.append(name)
+        raise RuntimeError("ld: duplicate symbol")
+
+    b = eb.Batcher(real)
+    b.keys = [_key(f"int f() {{ return {i}; }}\n") for i in range(8)]
+    b.build()
+    assert len(calls) == 7 and not b.answers  # 8, 4+4, 2+2+2+2 variants; then each builds on its own
