@@ -523,7 +523,11 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
             return []
         sites = sites_by_effect(base_sites, search)  # what the probes and the screened edits moved
         if search.tiers == 1:
-            cands = fit_candidates(base_src, sites, lambda sources: _screen_errors(screener, sources)) if screener else []
+            # the fit's screens, within the search's time (a CUDA C batch is an extension build)
+            now = remaining_s(state, ctx, t0)
+            budget = 90.0 if now is None else max(5.0, min(90.0, now * 0.8 - 10))
+            cands = fit_candidates(base_src, sites, lambda sources: _screen_errors(screener, sources, budget)) \
+                if screener and budget > 5.0 else []
             cands += grammar_candidates(base_src, sites, limit=ctx.config.search_rewrites)
         elif search.tiers == 2:
             cands = grammar_candidates(base_src, sites, limit=ctx.config.search_rewrites, start=10, max_lines=20)
