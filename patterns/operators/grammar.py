@@ -40,7 +40,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from kagent.patterns.operators import structure, terms
+from kagent.patterns.operators import cgrammar, structure, terms
 from kagent.patterns.operators.base import Edit, Src, nodes_of, parses
 from kagent.patterns.operators.exprs import _swap
 from kagent.patterns.operators.generic import _broadcast, _flip
@@ -1044,7 +1044,7 @@ def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int
     except SyntaxError:
         return []
     lines = [(ln - 1, s) for ln, s in sites if 0 <= ln - 1 < len(src.lines)
-             and src.scope_of(ln - 1) in ("kernel", "host")][start:start + max_lines]
+             and src.scope_of(ln - 1) in ("kernel", "host", "cuda")][start:start + max_lines]
     lines = _with_definitions(src, lines)
     top = max([s for _, s in lines] or [1.0]) or 1.0
     have = {ln for ln, _ in lines}
@@ -1053,7 +1053,11 @@ def grammar_edits(source: str, sites: list[tuple[int, float]], *, max_lines: int
     raw: list[tuple[float, int, Edit]] = []
     for rank, (line0, score) in enumerate(lines):
         seen: dict[str, int] = {}
-        for r in rewrites(src, line0):
+        if src.scope_of(line0) == "cuda":  # a load_inline kernel's C line: its tokens, not Python's AST
+            made = [Rewrite(kind, what, text) for kind, what, text in cgrammar.rewrites(src, line0)]
+        else:
+            made = rewrites(src, line0)
+        for r in made:
             # the k-th rewrite of one kind on one line weighs less: a line's dozens of wraps do not
             # push every other kind of every other line past the limit
             seen[r.kind] = seen.get(r.kind, 0) + 1

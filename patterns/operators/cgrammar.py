@@ -1,0 +1,285 @@
+"""The grammar's rewrites of one CUDA C line (a load_inline kernel's source), token by token.
+
+The same kinds as the Python grammar (grammar.py), so that the same measured weights order them: a
+name read where another declared one was meant (`rows` for `cols`, one pointer for another), an
+operator exchanged (`+` / `-`, `<` / `<=`, `*=` / `/=`), a literal moved (off by one, 0 <-> 1, its sign,
+x2, /2), a math call for its sibling (`fminf` <-> `fmaxf`, `expf` <-> `exp2f`, `sqrtf` <-> `rsqrtf`), a call
+unwrapped or a value wrapped (`fabsf`), a term dropped, two operands exchanged, an index shifted by
+one, an assigned value clamped (at 0, at 1, at a declared scalar).
+
+Rewrites are text edits of one line; none is checked to compile: the screen's shared build answers
+a variant the compiler rejects with its error (verifiers/extension_batch.py).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+
+from kagent.patterns.operators.base import Src
+
+_TOKEN = re.compile(
+    r"(?P<num>(?:\d+\.\d*|\.\d+)(?:[eE][-+]?\d+)?[fF]?|\d+[eE][-+]?\d+[fF]?|0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlLfF]*)"
+    r"|(?P<id>[A-Za-z_]\w*)"
+    r"|(?P<op><<=|>>=|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|[-+*/%<>=!&|^~?:;,.()\[\]{}])"
+)
+_TYPES = r"(?:float|double|int|long|short|char|bool|unsigned|signed|size_t|int64_t|int32_t|int16_t|int8_t|uint64_t|" \
+         r"uint32_t|uint8_t|half|__half|float2|float4|auto|scalar_t)"
+_DECL = re.compile(rf"\b{_TYPES}\b(?:\s+{_TYPES}\b)*\s*(\*?)\s*(?:__restrict__\s+)?(?:const\s+)?([A-Za-z_]\w*)\s*(?=[=;,)\[])")
+_KEYWORDS = {"if", "else", "for", "while", "return", "const", "unsigned", "signed", "sizeof", "static_cast", "auto",
+             "float", "double", "int", "long", "short", "char", "bool", "void", "__global__", "__device__",
+             "__shared__", "__restrict__", "__syncthreads", "threadIdx", "blockIdx", "blockDim", "gridDim", "true", "false", "break", "continue", "struct", "template", "typename", "inline", "__forceinline__"}
+_SIBLINGS = {
+    "fminf": ("fmaxf",), "fmaxf": ("fminf",), "fmin": ("fmax",), "fmax": ("fmin",), "min": ("max",), "max": ("min",),
+    "expf": ("exp2f", "__expf", "logf", "expm1f"), "__expf": ("expf",), "exp2f": ("expf",), "expm1f": ("expf",),
+    "logf": ("log2f", "log1pf", "expf", "__logf"), "__logf": ("logf",), "log2f": ("logf",), "log1pf": ("logf",),
+    "sqrtf": ("rsqrtf", "fabsf"), "rsqrtf": ("sqrtf",), "floorf": ("ceilf", "roundf", "truncf"), "ceilf": ("floorf",),
+    "roundf": ("floorf", "rintf"), "rintf": ("roundf",), "truncf": ("floorf",), "sinf": ("cosf",), "cosf": ("sinf",),
+    "tanhf": ("tanf",), "exp": ("exp2", "log"), "log": ("log2", "log1p", "exp"), "sqrt": ("rsqrt",), "rsqrt": ("sqrt",),
+    "floor": ("ceil",), "ceil": ("floor",), "atomicMax": ("atomicMin",), "atomicMin": ("atomicMax",),
+    "__shfl_down_sync": ("__shfl_xor_sync",), "__shfl_xor_sync": ("__shfl_down_sync",),
+}
+_UNARY_MATH = {"fabsf", "fabs", "abs", "sqrtf", "sqrt", "expf", "exp", "logf", "log", "rsqrtf", "floorf", "ceilf",
+               "roundf", "tanhf", "__expf", "__logf", "log1pf", "expm1f"}
+_OPS = {"+": ("-",), "-": ("+",), "*": ("/",), "/": ("*", "%"), "%": ("/",), "<": ("<=", ">"), "<=": ("<", ">="),
+        ">": (">=", "<"), ">=": (">", "<="), "==": ("!=",), "!=": ("==",), "&&": ("||",), "||": ("&&",),
+        "+=": ("-=", "="), "-=": ("+=", "="), "*=": ("/=",), "/=": ("*=",), "<<": (">>",), ">>": ("<<",),
+        "&": ("|",), "|": ("&", "^"), "^": ("|",), "=": ("+=",)}
+_NONCOMMUTATIVE = {"-", "/", "%", "<", "<=", ">", ">=", "<<", ">>"}
+
+
+class _Tok:
+    __slots__ = ("kind", "text", "start", "end")
+
+    def __init__(self, kind: str, text: str, start: int, end: int):
+        self.kind, self.text, self.start, self.end = kind, text, start, end
+
+
+def _tokens(code: str) -> list[_Tok]:
+    return [_Tok(m.lastgroup or "", m.group(), m.start(), m.end()) for m in _TOKEN.finditer(code)]
+
+
+def _cuda_text(src: Src, line0: int) -> tuple[str, int]:
+    """The CUDA source holding `line0`, and the offset of that line in it."""
+    ln = line0 + 1
+    for first, last in src.cuda_ranges:
+        if first <= ln <= last:
+            before = "\n".join(src.lines[first - 1:line0])
+            return "\n".join(src.lines[first - 1:last]), len(before) + (1 if before else 0)
+    return "", 0
+
+
+_INT_TYPES = re.compile(r"\b(?:int|long|short|char|bool|unsigned|size_t|u?int(?:8|16|32|64)_t)\b")
+
+
+def _declared(text: str, upto: int) -> dict[str, str]:
+    """The names declared in the CUDA source before offset `upto`, in order -> their class: "ptr" (a
+    pointer or an array), "int" or "float" (what may stand for what)."""
+    out: dict[str, str] = {}
+    for m in _DECL.finditer(text[:upto]):
+        name = m.group(2)
+        if name in _KEYWORDS or name in out:
+            continue
+        if m.group(1) or text[m.end():m.end() + 1] == "[":
+            out[name] = "ptr"
+        else:
+            out[name] = "int" if _INT_TYPES.search(m.group(0)) else "float"
+    return out
+
+
+def _close(toks: list[_Tok], i: int) -> int | None:
+    """Index of the token that closes the bracket at toks[i]."""
+    pair = {"(": ")", "[": "]"}[toks[i].text]
+    depth = 0
+    for j in range(i, len(toks)):
+        if toks[j].text == toks[i].text:
+            depth += 1
+        elif toks[j].text == pair:
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
+def _open(toks: list[_Tok], j: int) -> int | None:
+    """Index of the token that opens the bracket closed at toks[j]."""
+    pair = {")": "(", "]": "["}[toks[j].text]
+    depth = 0
+    for i in range(j, -1, -1):
+        if toks[i].text == toks[j].text:
+            depth += 1
+        elif toks[i].text == pair:
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
+
+
+def _atom_after(toks: list[_Tok], i: int) -> int | None:
+    """The last token index of the operand that starts at toks[i] (a name with its calls and indexing,
+    a number, a parenthesised group), or None."""
+    if i >= len(toks):
+        return None
+    t = toks[i]
+    if t.kind == "num":
+        return i
+    if t.text == "(":
+        return _close(toks, i)
+    if t.kind != "id" or t.text in _KEYWORDS - {"threadIdx", "blockIdx", "blockDim", "gridDim"}:
+        return None
+    j = i
+    while j + 1 < len(toks) and toks[j + 1].text in ("(", "[", ".", "->"):
+        if toks[j + 1].text in (".", "->"):
+            if j + 2 < len(toks) and toks[j + 2].kind == "id":
+                j += 2
+                continue
+            return None
+        end = _close(toks, j + 1)
+        if end is None:
+            return None
+        j = end
+    return j
+
+
+def _atom_before(toks: list[_Tok], j: int) -> int | None:
+    """The first token index of the operand that ends at toks[j]."""
+    i = j
+    while i >= 0:
+        t = toks[i]
+        if t.text in (")", "]"):
+            i0 = _open(toks, i)
+            if i0 is None:
+                return None
+            if i0 > 0 and (toks[i0 - 1].kind == "id" or toks[i0 - 1].text in (")", "]")) and \
+                    toks[i0 - 1].text not in ("if", "for", "while", "return"):
+                i = i0 - 1
+                continue
+            return i0
+        if t.kind in ("id", "num"):
+            if i > 1 and toks[i - 1].text in (".", "->"):
+                i -= 2
+                continue
+            return i
+        return None
+    return None
+
+
+def _similar(a: str, b: str) -> bool:
+    return difflib.SequenceMatcher(None, a, b).ratio() >= 0.6 or a.rstrip("0123456789_") == b.rstrip("0123456789_")
+
+
+def _literal_moves(text: str) -> Iterator[str]:
+    suffix = text[len(text.rstrip("fFuUlL")):]
+    body = text[: len(text) - len(suffix)] if suffix else text
+    if body.lower().startswith("0x"):
+        return
+    try:
+        v = float(body)
+    except ValueError:
+        return
+    is_float = "." in body or "e" in body.lower() or suffix.lower() == "f"
+    if not is_float:
+        n = int(v)
+        for m in (n + 1, n - 1, 0 if n else 1, 2 * n):
+            if m >= 0 and m != n:
+                yield f"{m}{suffix}"
+        return
+
+    def fmt(x: float) -> str:
+        s = repr(float(x))
+        return (s if "." in s or "e" in s else s + ".0") + suffix
+
+    for x in (1.0 if v == 0 else 0.0, 2 * v, v / 2, 1.0 - v if 0 < v < 1 else None, 1.0 / v if v not in (0.0, 1.0) else None):
+        if x is not None and x != v:
+            yield fmt(x)
+
+
+def rewrites(src: Src, line0: int) -> list[tuple[str, str, str]]:
+    """(kind, description, new line) for every rewrite of the CUDA C line `line0`."""
+    line = src.lines[line0]
+    code = line.split("//")[0]
+    stripped = code.strip()
+    if (not stripped or stripped.startswith(("#", "__global__", "template", "}", "{")) or not line.isascii()
+            or '"' in code or "\\" in code or re.match(r"(?:static\s+)?(?:inline\s+)?(?:__device__\s+)?\w[\w:<>]*\s+\w+\s*\([^;]*$", stripped)):
+        return []
+    toks = _tokens(code)
+    text, at = _cuda_text(src, line0)
+    names = _declared(text, at + len(code))  # a declaration on this line counts (for its right side: no)
+    own = {n for n in _declared(text[at:], len(code))}  # declared on this line: not yet readable on it
+    names = {n: c for n, c in names.items() if n not in own}
+    out: list[tuple[str, str, str]] = []
+    seen: set[str] = {line}
+
+    def put(kind: str, what: str, a: int, b: int, new: str) -> None:
+        text = code[:a] + new + code[b:] + line[len(code):]
+        if text not in seen:
+            seen.add(text)
+            out.append((kind, f"line {line0 + 1}: {what}", text))
+
+    assign = next((i for i, t in enumerate(toks) if t.text in ("=", "+=", "-=", "*=", "/=")), None)
+    first_read = 0 if assign is None else assign + 1
+    decl_at = bool(re.match(rf"\s*(?:const\s+)?{_TYPES}\b", code))
+    for i, t in enumerate(toks):
+        prev = toks[i - 1].text if i else ""
+        nxt = toks[i + 1].text if i + 1 < len(toks) else ""
+        if t.kind == "id" and t.text in names and nxt != "(" and prev not in (".", "->"):  # not `threadIdx.x`
+            for other, cls in names.items():
+                if other != t.text and cls == names[t.text]:
+                    put("similar_name" if _similar(t.text, other) else "name", f"`{t.text}` -> `{other}`",
+                        t.start, t.end, other)
+        if t.kind == "id" and nxt == "(" and t.text in _SIBLINGS:
+            for other in _SIBLINGS[t.text]:
+                put("sibling_call", f"{t.text}() -> {other}()", t.start, t.end, other)
+        if t.kind == "id" and nxt == "(" and t.text in _UNARY_MATH:
+            end = _close(toks, i + 1)
+            if end is not None and "," not in code[toks[i + 1].end:toks[end].start]:
+                put("unwrap", f"drop {t.text}()", t.start, toks[end].end, code[toks[i + 1].end:toks[end].start].strip())
+        if t.kind == "num" and not (prev == "[" and nxt == "]" and decl_at):
+            for new in _literal_moves(t.text):
+                put("constant", f"{t.text} -> {new}", t.start, t.end, new)
+        if t.kind == "op" and t.text in _OPS and i >= first_read - (1 if t.text in ("=", "+=", "-=", "*=", "/=") else 0):
+            unary = t.text in ("-", "+", "*", "&") and (i == 0 or toks[i - 1].kind == "op" and toks[i - 1].text not in (")", "]"))
+            if t.text == "=" and (decl_at or assign != i):
+                continue
+            if not unary:
+                for other in _OPS[t.text]:
+                    put("op", f"`{t.text}` -> `{other}`", t.start, t.end, other)
+            if unary or i < first_read:
+                continue
+            lo, hi = _atom_before(toks, i - 1), _atom_after(toks, i + 1)
+            if lo is None or hi is None:
+                continue
+            left, right = code[toks[lo].start:toks[i - 1].end], code[toks[i + 1].start:toks[hi].end]
+            if t.text in ("+", "-", "*", "/") and lo >= first_read:
+                put("drop", f"drop `{t.text} {right}`", toks[i - 1].end, toks[hi].end, "")
+                if t.text in ("+", "*"):
+                    put("drop", f"drop `{left} {t.text}`", toks[lo].start, toks[i + 1].start, "")
+            before = toks[lo - 1].text if lo > 0 else ""
+            after = toks[hi + 1].text if hi + 1 < len(toks) else ""
+            tight = {"*", "/", "%"}
+            if t.text in _NONCOMMUTATIVE - {"<", "<=", ">", ">="} and lo >= first_read and before not in tight | {"-"} \
+                    and (t.text != "-" or after not in tight):  # the operands are whole (precedence)
+                put("operands", f"`{left} {t.text} {right}` -> `{right} {t.text} {left}`", toks[lo].start, toks[hi].end,
+                    f"{right} {t.text} {left}")
+        if t.text == "[" and i > 0:
+            end = _close(toks, i)
+            if end is not None and end > i + 1:
+                inner = code[toks[i + 1].start:toks[end].start]
+                for d in (" + 1", " - 1"):
+                    put("shift", f"index [{inner}{d}]", toks[i + 1].start, toks[end].start, f"{inner}{d}")
+    # the value assigned: wrapped in fabsf, clamped
+    semi = next((i for i in range(len(toks) - 1, -1, -1) if toks[i].text == ";"), None)
+    integer = bool(_INT_TYPES.match(stripped)) or (assign is not None and names.get(toks[0].text) == "int")
+    if assign is not None and semi is not None and semi > assign + 1 and toks[assign].text == "=" and not integer:
+        a, b = toks[assign + 1].start, toks[semi - 1].end
+        value = code[a:b]
+        put("wrap", "fabsf of the value", a, b, f"fabsf({value})")
+        for lo, hi in (("0.0f", None), (None, "1.0f"), ("0.0f", "1.0f")):
+            v = value if lo is None else f"fmaxf({value}, {lo})"
+            v = v if hi is None else f"fminf({v}, {hi})"
+            put("clamp", f"clamp the value to [{lo or '-inf'}, {hi or 'inf'}]", a, b, v)
+        for s in [n for n, c in names.items() if c == "float" and n not in {tk.text for tk in toks[:assign]}][:6]:
+            put("clamp", f"fminf(value, {s})", a, b, f"fminf({value}, {s})")
+            put("clamp", f"fmaxf(value, {s})", a, b, f"fmaxf({value}, {s})")
+    return out
