@@ -24,6 +24,8 @@ the most suspected lines it proposes every one-node rewrite from a small grammar
   coefficient): a rewrite of one made on all of them alike, and the numbers of one taken by another
   (`-1.0 / (attack_ms * sr)` beside `-1000.0 / (release_ms * sr)`).
 
+- a load_inline kernel's CUDA C line: the same kinds over its tokens (cgrammar.py).
+
 Every rewrite replaces the source text of one node on one line (exprs._swap), so two combine; a
 rewrite made on parallel lines alike is one hunk over them.
 Nothing here runs code; the screen judges, the full verifier decides.
