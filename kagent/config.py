@@ -64,6 +64,8 @@ class VerifyConfig(BaseModel):
                              "stopped: the limit follows measured progress")
     timeout_total_factor: float = Field(4.0, ge=1.0, description="hard limit of one worker: timeout_s times this, "
                                         "however steadily it progresses")
+    deadline: float | None = Field(None, description="time.monotonic() by which the verify must end: each worker's "
+                                   "limit is cut to what is left (a repair's clock); None: the workers' own limits")
     prewarm: bool = Field(False, description="keep a worker started ahead of the next verify (repair loops)")
     memory_limit_mb: int = Field(16384, description="address-space limit of a CPU worker")
     require_sandbox: bool = Field(False, description="refuse to run candidate code where no OS sandbox works")

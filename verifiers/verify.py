@@ -193,6 +193,13 @@ def _start_spare(config: VerifyConfig, device: str, spec: SandboxSpec | None = N
                                                   memory_limit_mb=limit, spec=spec), key))
 
 
+def _within(config: VerifyConfig, seconds: float) -> float:
+    """A worker's limit, cut to the time the verify's deadline leaves (at least a second)."""
+    if config.deadline is None:
+        return seconds
+    return max(1.0, min(seconds, config.deadline - time.monotonic()))
+
+
 def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | None = None,
              prefix: list[str] | None = None, env: dict[str, str] | None = None,
              scratch: Path | None = None) -> tuple[SandboxResult, Path]:
@@ -217,7 +224,8 @@ def _run_job(job: dict, config: VerifyConfig, device: str, hide: list[str] | Non
     out_dir = scratch or worker.scratch
     _stage_candidate(job, out_dir)
     stall = _Stall(worker, out_dir / f"{mode}_events.jsonl", timeout)
-    result = worker.finish(json.dumps({**job, "out_dir": str(out_dir)}).encode(), timeout * config.timeout_total_factor)
+    result = worker.finish(json.dumps({**job, "out_dir": str(out_dir)}).encode(),
+                           _within(config, timeout * config.timeout_total_factor))
     stall.stop()
     if stall.fired:
         result = result.model_copy(update={"status": "timeout", "signal": None})
@@ -380,7 +388,7 @@ class _Perturbed:
                 pjob = {**pjob, "cases": pjob["cases"][:1]}
         clock = time.monotonic()
         try:
-            return self.worker.finish(json.dumps(pjob).encode(), config.timeout_s)
+            return self.worker.finish(json.dumps(pjob).encode(), _within(config, config.timeout_s))
         finally:
             self.phases["perturbed_worker"] = time.monotonic() - clock
 
@@ -1102,7 +1110,7 @@ def _verify_files(files: ProblemFiles, config: VerifyConfig, holds: contextlib.E
         from kagent.verifiers.compile_check import CompileCheck
 
         job["compile_check"] = True
-        compiled = CompileCheck(files.candidate_source, config.memory_limit_mb, config.timeout_s,
+        compiled = CompileCheck(files.candidate_source, config.memory_limit_mb, _within(config, config.timeout_s),
                                 sandbox_spec(device, config, hidden_paths(files)))
     clock = time.monotonic()
     result, work = _run_job(job, config, device, hide=hidden_paths(files))

@@ -67,6 +67,8 @@ def _default_verify(vcfg: VerifyConfig) -> VerifyFn:
         cfg = vcfg.model_copy(update={"prewarm": True})
         if timeout_s is not None and timeout_s < vcfg.timeout_s:
             cfg = cfg.model_copy(update={"timeout_s": timeout_s})
+        if timeout_s is not None:  # the whole verify, not only each worker (a sanitized run has 4x its limit)
+            cfg = cfg.model_copy(update={"deadline": time.monotonic() + timeout_s})
         return verify_paths(candidate, reference, cfg)
 
     return run
