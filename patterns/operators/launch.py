@@ -58,7 +58,10 @@ def _grid_axis(src: Src, line0: int) -> list:
         # first the host's sizes the kernel is not passed (a batch it only counts by program id), then its extents
         passed = {ast.unparse(a) for a in [*launch.args, *launch.kwargs.values()]}
         host = [n for n in size_names(src, launch.line) if n not in passed]
-        sizes = list(dict.fromkeys([*host, *_extents(src, launch)[:6]]))
+        # last the sizes it is passed too: a channel axis whose extent the kernel also needs for its
+        # addresses (`(b * C + c) * HW` with `c = program_id(1)`) is both
+        also = [n for n in size_names(src, launch.line) if n in passed]
+        sizes = list(dict.fromkeys([*host, *_extents(src, launch)[:6], *also]))
         # the block the kernel scales program_id(k) by names the axis: its extents first
         kern = src.kernels[launch.kernel]
         blocks = {src.host_value(launch, b) or b for b in re.findall(
@@ -161,7 +164,8 @@ def _stride(src: Src, line0: int) -> list:
 
 @operator("row_offset", "stride", 3, "add the missing row offset to a pointer", scopes=("kernel",))
 def _row_offset(src: Src, line0: int) -> list:
-    """`ptr + cols` in a kernel that has a row index and a row stride parameter: `ptr + row * stride + cols`."""
+    """`ptr + cols` in a kernel that has a row index and a row stride parameter: `ptr + row * stride + cols`;
+    `tl.load(ptr)` of a bare pointer: `tl.load(ptr + row)`."""
     k = src.kernel_at(line0)
     if k is None:
         return []
@@ -178,6 +182,11 @@ def _row_offset(src: Src, line0: int) -> list:
               [p for p in k.params if p not in reads and p not in k.constexpr and re.fullmatch(r"s_?[a-z]\w{0,3}", p)]
     strides = strides or src.compared_params(k)[:1]
     out = []
+    # a bare pointer loaded or stored: a per-row scalar (a target, a scale) read from row 0 for every row
+    for m in re.finditer(r"\btl\.(?:load|store)\(\s*(\w+_ptr)\s*(?=[,)])", text):
+        for r in rows[:2]:
+            out.append(one_line(f"line {line0 + 1}: {m.group(1)} + {r}", line0,
+                                text[: m.end(1)] + f" + {r}" + text[m.end(1):]))
     for m in re.finditer(r"\b(\w+_ptr)\s*\+\s*(?!\w+\s*\*)", text):
         if any(f"{r} *" in text[m.end():m.end() + 40] for r in rows):
             continue

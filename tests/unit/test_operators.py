@@ -1881,3 +1881,52 @@ def last_peak(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     line = next(i for i, t in enumerate(src.lines) if "at = tl.min" in t)
     fixes = [p[3][0].strip() for p in OPERATORS["function_pair"].propose(src, line)]
     assert "at = tl.max(tl.where((idx < n) & (x == top), idx, -1), axis=0)" in fixes
+
+
+def test_a_per_row_scalar_read_from_a_bare_pointer_gets_the_row():
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def margin_kernel(x_ptr, m_ptr, o_ptr, n_cols, stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * stride + cols, mask=cols < n_cols, other=0.0)
+    m = tl.load(m_ptr)
+    tl.store(o_ptr + row, tl.sum(tl.maximum(x - m, 0.0), axis=0))
+''')
+    made = [new[0] for _, a, b, new in OPERATORS["row_offset"].propose(src, 9)]
+    assert "    m = tl.load(m_ptr + row)" in made
+
+
+def test_a_missing_grid_axis_may_be_an_extent_the_kernel_is_also_passed():
+    """`c = program_id(1)` with `(b * C + c)` addresses: the grid's missing axis is C, which the kernel
+    is passed too (the sizes it is not passed come first)."""
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def plane_sum_kernel(x_ptr, o_ptr, C, HW, BLOCK: tl.constexpr):
+    b = tl.program_id(0)
+    c = tl.program_id(1)
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + (b * C + c) * HW + offs, mask=offs < HW, other=0.0)
+    tl.store(o_ptr + b * C + c, tl.sum(x, axis=0))
+
+
+class ModelNew(torch.nn.Module):
+    def forward(self, x):
+        B, C, H, W = x.shape
+        out = torch.empty(B, C, device=x.device, dtype=x.dtype)
+        plane_sum_kernel[(B,)](x, out, C, H * W, BLOCK=triton.next_power_of_2(H * W))
+        return out
+''')
+    made = [new[0].strip() for _, a, b, new in OPERATORS["grid_axis"].propose(src, -1)]
+    assert "plane_sum_kernel[(B, C)](x, out, C, H * W, BLOCK=triton.next_power_of_2(H * W))" in made
