@@ -817,9 +817,14 @@ def _partner_forms(src: Src, line0: int, name: str, sc: _Scope, most: int = 8) -
             if sym is None:
                 continue
             for side, operand in (("right", b.right), ("left", b.left)):
-                if isinstance(operand, ast.Name):
-                    t = f"E {sym} {operand.id}" if side == "right" or sym in "+*" else f"{operand.id} {sym} E"
-                    written[(t, operand.id)] = written.get((t, operand.id), 0) + 1
+                # a name, or a name broadcast (`m[:, None]`: a row's max against its [rows, cols] tile)
+                base = operand if isinstance(operand, ast.Name) else operand.value if (
+                    isinstance(operand, ast.Subscript) and isinstance(operand.value, ast.Name)
+                    and "None" in ast.unparse(operand.slice)) else None
+                if isinstance(base, ast.Name):
+                    text = ast.unparse(operand)
+                    t = f"E {sym} {text}" if side == "right" or sym in "+*" else f"{text} {sym} E"
+                    written[(t, base.id)] = written.get((t, base.id), 0) + 1
         forms = sorted(written.items(), key=lambda kv: -kv[1])
         src.cache[key] = forms
     # a value takes a value for partner, an index an index (`lanes * stride` is no term of a price)

@@ -537,6 +537,32 @@ def test_a_value_takes_no_index_for_partner():
     assert partners and not any("lanes" in p or "BLOCK" in p for p in partners)
 
 
+BROADCAST = """import triton
+import triton.language as tl
+
+
+@triton.jit
+def center_scale_kernel(x_ptr, o_ptr, n, BR: tl.constexpr, BC: tl.constexpr):
+    rows = tl.program_id(0) * BR + tl.arange(0, BR)
+    cols = tl.arange(0, BC)
+    x = tl.load(x_ptr + rows[:, None] * BC + cols[None, :], mask=rows[:, None] < n, other=0.0)
+    mu = tl.sum(x, axis=1) / BC
+    var = tl.sum((x - mu[:, None]) * (x - mu[:, None]), axis=1) / BC
+    y = x * tl.rsqrt(var + 1e-5)[:, None]
+    tl.store(o_ptr + rows[:, None] * BC + cols[None, :], y, mask=rows[:, None] < n)
+"""
+
+
+def test_a_term_lost_from_a_tile_comes_back_in_the_broadcast_form_the_kernel_writes_it():
+    """`x - mu[:, None]` is written twice; the line that lost the term gets it back as `mu[:, None]`
+    (a row vector added as it is would not broadcast over the tile)."""
+    src = Src(BROADCAST)
+    line0 = next(i for i, l in enumerate(src.lines) if l.strip().startswith("y ="))
+    assert any(_same(r.line.strip(), "y = (x - mu[:, None]) * tl.rsqrt(var + 1e-5)[:, None]")
+               or _same(r.line.strip(), "y = x - mu[:, None] * tl.rsqrt(var + 1e-5)[:, None]")
+               for r in rewrites(src, line0) if r.kind.startswith("extend_partner"))
+
+
 @pytest.mark.parametrize("p_does, waits", [("nothing", True), ("spill", False)])
 def test_a_line_whose_edits_do_nothing_on_the_failing_elements_waits_behind_the_others(p_does, waits):
     """Mutation-based localization: edits of `p` each leave the failing case's error exactly as it was;
