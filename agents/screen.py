@@ -104,6 +104,9 @@ class Screener:
         self.cuda_c = any(k in self.candidate.read_text() for k in ("load_inline", "cpp_extension", "SourceModule"))
         if self.cuda_c:
             self.per_candidate_s = max(self.per_candidate_s, CUDA_C_COMPILE_S)
+        # a load_inline batch is one shared extension build (verifiers/extension_batch.py): most of a
+        # batch's cost is that build, so the search makes its batches this much wider
+        self.batch_scale = 4 if self.cuda_c else 1
 
     def close(self) -> None:
         self.holds.close()

@@ -162,7 +162,7 @@ class Batcher:
             return got
         return self.real(*args, **kwargs)
 
-    def build(self, deadline: Callable[[], bool] = lambda: False) -> None:
+    def build(self) -> None:
         """Builds every recorded request not answered yet, groups of equal flags, MAX_VARIANTS a build."""
         todo = [k for k in self.keys if k not in self.answers]
         groups: dict[tuple, list[tuple]] = {}
@@ -170,13 +170,11 @@ class Batcher:
             groups.setdefault(k[3:], []).append(k)
         for same in groups.values():
             for lo in range(0, len(same), MAX_VARIANTS):
-                if deadline():
-                    return
-                self._build_group(same[lo:lo + MAX_VARIANTS], deadline)
+                self._build_group(same[lo:lo + MAX_VARIANTS])
 
-    def _build_group(self, keys: list[tuple], deadline: Callable[[], bool], depth: int = 0) -> None:
+    def _build_group(self, keys: list[tuple], depth: int = 0) -> None:
         for _ in range(MAX_ROUNDS):
-            if len(keys) < 2 or deadline():
+            if len(keys) < 2:
                 return  # one variant alone: its own call builds it as written
             combined = Combined(keys)
             flags, with_cuda = keys[0][3], keys[0][4]
@@ -192,8 +190,8 @@ class Batcher:
                     # no line of a variant named (a link error, a diagnostic this parser does not know):
                     # each half is built on its own, a failing one halved again (twice at most)
                     half = len(keys) // 2
-                    self._build_group(keys[:half], deadline, depth + 1)
-                    self._build_group(keys[half:], deadline, depth + 1)
+                    self._build_group(keys[:half], depth + 1)
+                    self._build_group(keys[half:], depth + 1)
                     return
                 if not bad:
                     return  # each builds on its own
@@ -207,14 +205,9 @@ class Batcher:
             return
 
 
-def install(batcher: Batcher) -> Callable[[], None]:
-    """Routes `torch.utils.cpp_extension.load_inline` through `batcher`; returns the undo."""
+def install(batcher: Batcher) -> None:
+    """Routes `torch.utils.cpp_extension.load_inline` through `batcher` (a candidate's
+    `from torch.utils.cpp_extension import load_inline` after this gets the batcher's)."""
     from torch.utils import cpp_extension
 
-    real = cpp_extension.load_inline
     cpp_extension.load_inline = batcher.load_inline
-
-    def undo() -> None:
-        cpp_extension.load_inline = real
-
-    return undo

@@ -538,9 +538,7 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
         emit(ctx, "search_rewrites", base=state.base_index, tier=search.tiers + 1, candidates=len(cands))
         return cands
 
-    # a load_inline kernel's batch is one shared extension build (verifiers/extension_batch.py): most
-    # of a batch's cost is that build, so its batches are wider
-    wide = 4 if getattr(screener, "cuda_c", False) else 1
+    wide = getattr(screener, "batch_scale", 1)
     prop = search_propose(base_src, search, screener=screener, combine_fn=combined, seen_hashes=state.seen_hashes,
                           deadline_s=None if left is None else left * 0.8, clock=ctx.clock,
                           first_batch=ctx.config.search_first_batch * wide, batch=ctx.config.search_batch * wide,

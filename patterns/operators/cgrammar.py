@@ -88,31 +88,20 @@ def _declared(text: str, upto: int) -> dict[str, str]:
     return out
 
 
-def _close(toks: list[_Tok], i: int) -> int | None:
-    """Index of the token that closes the bracket at toks[i]."""
-    pair = {"(": ")", "[": "]"}[toks[i].text]
+_PAIRS = {"(": ")", "[": "]", ")": "(", "]": "["}
+
+
+def _match(toks: list[_Tok], i: int) -> int | None:
+    """Index of the token that closes (or, from a closing one, opens) the bracket at toks[i]."""
+    step = 1 if toks[i].text in "([" else -1
     depth = 0
-    for j in range(i, len(toks)):
+    for j in range(i, len(toks) if step > 0 else -1, step):
         if toks[j].text == toks[i].text:
             depth += 1
-        elif toks[j].text == pair:
+        elif toks[j].text == _PAIRS[toks[i].text]:
             depth -= 1
             if depth == 0:
                 return j
-    return None
-
-
-def _open(toks: list[_Tok], j: int) -> int | None:
-    """Index of the token that opens the bracket closed at toks[j]."""
-    pair = {")": "(", "]": "["}[toks[j].text]
-    depth = 0
-    for i in range(j, -1, -1):
-        if toks[i].text == toks[j].text:
-            depth += 1
-        elif toks[i].text == pair:
-            depth -= 1
-            if depth == 0:
-                return i
     return None
 
 
@@ -125,7 +114,7 @@ def _atom_after(toks: list[_Tok], i: int) -> int | None:
     if t.kind == "num":
         return i
     if t.text == "(":
-        return _close(toks, i)
+        return _match(toks, i)
     if t.kind != "id" or t.text in _KEYWORDS - {"threadIdx", "blockIdx", "blockDim", "gridDim"}:
         return None
     j = i
@@ -135,7 +124,7 @@ def _atom_after(toks: list[_Tok], i: int) -> int | None:
                 j += 2
                 continue
             return None
-        end = _close(toks, j + 1)
+        end = _match(toks, j + 1)
         if end is None:
             return None
         j = end
@@ -148,7 +137,7 @@ def _atom_before(toks: list[_Tok], j: int) -> int | None:
     while i >= 0:
         t = toks[i]
         if t.text in (")", "]"):
-            i0 = _open(toks, i)
+            i0 = _match(toks, i)
             if i0 is None:
                 return None
             if i0 > 0 and (toks[i0 - 1].kind == "id" or toks[i0 - 1].text in (")", "]")) and \
@@ -232,7 +221,7 @@ def rewrites(src: Src, line0: int) -> list[tuple[str, str, str]]:
             for other in _SIBLINGS[t.text]:
                 put("sibling_call", f"{t.text}() -> {other}()", t.start, t.end, other)
         if t.kind == "id" and nxt == "(" and t.text in _UNARY_MATH:
-            end = _close(toks, i + 1)
+            end = _match(toks, i + 1)
             if end is not None and "," not in code[toks[i + 1].end:toks[end].start]:
                 put("unwrap", f"drop {t.text}()", t.start, toks[end].end, code[toks[i + 1].end:toks[end].start].strip())
         if t.kind == "num" and not (prev == "[" and nxt == "]" and decl_at):
@@ -263,7 +252,7 @@ def rewrites(src: Src, line0: int) -> list[tuple[str, str, str]]:
                 put("operands", f"`{left} {t.text} {right}` -> `{right} {t.text} {left}`", toks[lo].start, toks[hi].end,
                     f"{right} {t.text} {left}")
         if t.text == "[" and i > 0:
-            end = _close(toks, i)
+            end = _match(toks, i)
             if end is not None and end > i + 1:
                 inner = code[toks[i + 1].start:toks[end].start]
                 for d in (" + 1", " - 1"):
