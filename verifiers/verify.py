@@ -1213,6 +1213,11 @@ def _verify_files(files: ProblemFiles, config: VerifyConfig, holds: contextlib.E
     if sandbox == "none":
         not_run.append(CheckNotRun(check="sandbox", reason="no OS sandbox works here: the candidate ran with the "
                                    "user's filesystem, processes and network in reach"))
+    if config.deadline is not None and time.monotonic() >= config.deadline \
+            and not any(f.severity == "error" for f in findings):
+        # a worker cut at the deadline may have left a check unfinished (memcheck, a case): no pass rests on that
+        findings.append(_finding("worker", "timeout", "the verify ran to its caller's deadline (a repair's time "
+                                 "left): a check it cut short proves nothing"))
     timing = _timing(ref_events, events, device, config)
     report = _report(files, device, findings, _case_infos(ref_events, cases), checks_run, not_run, timing,
                      time.monotonic() - start)

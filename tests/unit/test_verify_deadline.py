@@ -28,3 +28,15 @@ def test_the_repairs_verify_gets_the_time_left_as_its_deadline(monkeypatch):
     assert seen[0].timeout_s == 40.0 and t0 + 39.0 < seen[0].deadline <= time.monotonic() + 40.0
     fn("cand.py", "ref.py")
     assert seen[1].deadline is None and seen[1].timeout_s == 300.0
+
+
+def test_a_verify_past_its_deadline_never_passes():
+    """An honest kernel, verified with its deadline already gone: whether its workers were cut or
+    finished anyway, checks may have been cut short, so the verdict is no pass."""
+    from pathlib import Path
+
+    corpus = Path(__file__).resolve().parents[1] / "corpus"
+    report = verify_mod.verify_paths(corpus / "correct" / "vector_add.py", corpus / "problems" / "vector_add.py",
+                                     VerifyConfig(device="cpu", deadline=time.monotonic() - 1.0))
+    assert report.verdict != "pass"
+    assert report.failure_class == "timeout", report.summary
