@@ -1185,7 +1185,11 @@ def _verify_files(files: ProblemFiles, config: VerifyConfig, holds: contextlib.E
             perturbed.close()
         shutil.rmtree(work, ignore_errors=True)
 
-    if config.sanitize or (config.sanitize_cuda_c and device == "cuda" and _is_cuda_c(files.candidate_source)):
+    memcheck = config.sanitize or (config.sanitize_cuda_c and device == "cuda" and _is_cuda_c(files.candidate_source))
+    if memcheck and any(f.severity == "error" for f in findings):
+        # a second run of the whole candidate under the sanitizer (tens of seconds) cannot turn a fail into a pass
+        not_run.append(CheckNotRun(check="sanitize.memcheck", reason="not needed: the candidate already fails"))
+    elif memcheck:
         sanitized, reason = _sanitize(files, run_cases, case_dir, device, config)
         findings += sanitized
         if reason:

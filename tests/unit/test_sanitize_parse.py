@@ -24,3 +24,19 @@ def test_parse_memcheck_log():
 
 def test_clean_log_has_no_findings():
     assert findings_from_log("========= COMPUTE-SANITIZER\n========= ERROR SUMMARY: 0 errors\n") == []
+
+
+def test_a_failing_candidate_is_not_run_again_under_the_sanitizer():
+    """Memcheck re-runs the whole candidate (tens of seconds on a GPU); once a kernel fails it cannot
+    change the verdict, so it is reported as not needed rather than run."""
+    from pathlib import Path
+
+    from kagent.config import VerifyConfig
+    from kagent.verifiers.verify import verify_paths
+
+    corpus = Path(__file__).resolve().parents[1] / "corpus"
+    report = verify_paths(corpus / "nearmiss" / "bias_relu_scale_row_index.py", corpus / "problems" / "bias_relu_scale.py",
+                          VerifyConfig(device="cpu", sanitize=True))
+    assert report.verdict == "fail"
+    reasons = [n.reason for n in report.checks_not_run if n.check == "sanitize.memcheck"]
+    assert reasons == ["not needed: the candidate already fails"], report.checks_not_run
