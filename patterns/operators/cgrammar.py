@@ -4,8 +4,10 @@ The same kinds as the Python grammar (grammar.py), so that the same measured wei
 name read where another declared one was meant (`rows` for `cols`, one pointer for another), an
 operator exchanged (`+` / `-`, `<` / `<=`, `*=` / `/=`), a literal moved (off by one, 0 <-> 1, its sign,
 x2, /2), a math call for its sibling (`fminf` <-> `fmaxf`, `expf` <-> `exp2f`, `sqrtf` <-> `rsqrtf`), a call
-unwrapped or a value wrapped (`fabsf`), a term dropped, two operands exchanged, an index shifted by
-one, an assigned value clamped (at 0, at 1, at a declared scalar).
+unwrapped or a value wrapped (`fabsf`, `sqrtf`), a term dropped, two operands exchanged, an index shifted by
+one, an assigned value clamped (at 0, at 1, at a declared scalar); and C's own: an accumulator declared
+int or half (or float for double), an integer literal divided (`1 / (k - 1)`), an int product stored in
+int64 (`static_cast<int64_t>(a) * b`).
 
 Rewrites are text edits of one line; none is checked to compile: the screen's shared build answers
 a variant the compiler rejects with its error (verifiers/extension_batch.py).
@@ -227,6 +229,11 @@ def rewrites(src: Src, line0: int) -> list[tuple[str, str, str]]:
         if t.kind == "num" and not (prev == "[" and nxt == "]" and decl_at):
             for new in _literal_moves(t.text):
                 put("constant", f"{t.text} -> {new}", t.start, t.end, new)
+            if nxt == "/" and t.text.isdigit() and not _INT_TYPES.match(stripped):  # 1 / (k - 1): an integer division
+                put("constant", f"{t.text} -> {t.text}.0f", t.start, t.end, f"{t.text}.0f")
+        if t.kind == "id" and t.text in names and names[t.text] == "int" and nxt == "*" and prev not in (".", "->", ")") \
+                and re.search(r"\b(?:int64_t|long|size_t)\b", stripped):  # int * int overflows before the int64 store
+            put("wrap", f"`{t.text}` -> `(int64_t){t.text}`", t.start, t.end, f"static_cast<int64_t>({t.text})")
         if t.kind == "op" and t.text in _OPS and i >= first_read - (1 if t.text in ("=", "+=", "-=", "*=", "/=") else 0):
             unary = t.text in ("-", "+", "*", "&") and (i == 0 or toks[i - 1].kind == "op" and toks[i - 1].text not in (")", "]"))
             if t.text == "=" and (decl_at or assign != i):
@@ -264,6 +271,7 @@ def rewrites(src: Src, line0: int) -> list[tuple[str, str, str]]:
         a, b = toks[assign + 1].start, toks[semi - 1].end
         value = code[a:b]
         put("wrap", "fabsf of the value", a, b, f"fabsf({value})")
+        put("wrap", "sqrtf of the value", a, b, f"sqrtf({value})")
         for lo, hi in (("0.0f", None), (None, "1.0f"), ("0.0f", "1.0f")):
             v = value if lo is None else f"fmaxf({value}, {lo})"
             v = v if hi is None else f"fminf({v}, {hi})"
@@ -271,4 +279,10 @@ def rewrites(src: Src, line0: int) -> list[tuple[str, str, str]]:
         for s in [n for n, c in names.items() if c == "float" and n not in {tk.text for tk in toks[:assign]}][:6]:
             put("clamp", f"fminf(value, {s})", a, b, f"fminf({value}, {s})")
             put("clamp", f"fmaxf(value, {s})", a, b, f"fmaxf({value}, {s})")
+    # the declared type: an accumulator started at a literal kept in int or half, float where double was meant
+    m = re.match(r"\s*(?:const\s+)?(int|long|__half|half|float)\s+\w+\s*=\s*([^;]*);", code)
+    if m and (m.group(1) == "float" or re.fullmatch(r"-?[\d.]+[fF]?", m.group(2).strip())):
+        for other in {"int": ("float",), "long": ("float",), "__half": ("float",), "half": ("float",),
+                      "float": ("double",)}[m.group(1)]:
+            put("name", f"`{m.group(1)}` -> `{other}`", m.start(1), m.end(1), other)
     return out

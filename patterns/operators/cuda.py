@@ -241,3 +241,28 @@ def _c_size_swap(src: Src, line0: int) -> list:
             for new in sub_each(rf"(\*\s*){x}\b", rf"\g<1>{y}", code, limit=2):
                 out.append(one_line(f"line {line0 + 1}: `* {x}` -> `* {y}`", line0, new))
     return out[:4]
+
+
+_C_PTR_DECL = re.compile(r"\b(?:const\s+)?(?:float|double|half|__half|int|int64_t|long|scalar_t|uint8_t)\s*\*\s*"
+                         r"(?:__restrict__\s+)?(\w+)\s*=\s*(\w+)\s*(\+\s*[^;]+)?;")
+
+
+@operator("cuda_row_ptr", "stride", 3, "a row pointer left at the base: float* o = out; -> out + row * dim, the offset "
+          "its sibling pointers take", scopes=("cuda",))
+def _c_row_ptr(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    m = _C_PTR_DECL.search(code or "")
+    if code is None or m is None or m.group(3):
+        return []
+    lo = hi = line0  # the sibling declarations of the same function: up to the braces around it
+    while lo > 0 and not src.lines[lo - 1].lstrip().startswith("__global__") and src.scope_of(lo - 1) == "cuda":
+        lo -= 1
+    while hi + 1 < len(src.lines) and src.scope_of(hi + 1) == "cuda" and not src.lines[hi + 1].startswith("}"):
+        hi += 1
+    offsets = []
+    for ln in range(lo, hi + 1):
+        other = _C_PTR_DECL.search(code_part(src.lines[ln]))
+        if ln != line0 and other and other.group(3) and other.group(3) not in offsets:
+            offsets.append(other.group(3))
+    return [one_line(f"line {line0 + 1}: `{m.group(2)}` -> `{m.group(2)} {off.strip()}`", line0,
+                     code[: m.end(2)] + " " + off.strip() + code[m.end(2):]) for off in offsets[:3]]

@@ -78,3 +78,33 @@ def test_the_later_tiers_rewrite_cuda_lines():
     edits = grammar_edits(SOURCE, [(line, 1.0)], max_lines=1)
     assert edits and all(e.start == line - 1 for _, e, _ in edits)
     assert any(e.lines[0].strip() == "int c = i % cols;" for _, e, _ in edits)
+
+
+CASTS = '''import torch
+from torch.utils.cpp_extension import load_inline
+
+_CUDA = r"""
+__global__ void norm_kernel(const float* x, float* y, long long* slot, int block, int size, int k, int n) {
+    int acc = 0;
+    const float inv = 1 / (k - 1);
+    int64_t s = block * size + n;
+    for (int j = 0; j < n; ++j) acc += x[j];
+    y[0] = acc * inv;
+    slot[0] = s;
+}
+"""
+_ext = load_inline("casts_ext", "", _CUDA, functions=[])
+'''
+
+
+def test_types_integer_divisions_int64_products_and_a_missing_sqrt():
+    src, lines = Src(CASTS), CASTS.split("\n")
+
+    def got(text):
+        return {new.strip() for _, _, new in cgrammar.rewrites(src, next(i for i, ln in enumerate(lines) if text in ln))}
+
+    assert "float acc = 0;" in got("int acc")  # an accumulator kept in int
+    assert "const float inv = 1.0f / (k - 1);" in got("const float inv")  # an integer division
+    assert "int64_t s = static_cast<int64_t>(block) * size + n;" in got("int64_t s")  # the product overflows int
+    assert "y[0] = sqrtf(acc * inv);" in got("y[0] =")
+    assert not any(new.startswith("float j") for new in got("for (int j"))  # a loop index keeps its type

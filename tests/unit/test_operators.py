@@ -1063,7 +1063,11 @@ __global__ void unpack_absmax(const int* packed, const float* x, float* out, flo
         const int hi = packed[i] >> 4;
         const float scale = 127 / 2;
         float m = 0.0f;
+        const int row = i / W;
+        const float* xrow = x + (long long)row * W;
+        float* orow = out;
         m = fmaxf(m, x[i]);
+        orow[0] = xrow[0];
         int y = i / W;
         out[y * H + i % W] = (lo + hi) * scale;
         *amax += m;
@@ -1084,6 +1088,7 @@ class ModelNew(nn.Module):
     ("cuda_float_div", "const float scale = 127.0f / 2.0f;"),  # integer division of literals
     ("cuda_bitmask", "const int hi = (packed[i] >> 4) & 0xF;"),  # the mask its sibling field has
     ("cuda_size_swap", "out[y * W + i % W]"),  # a row index scaled by the row length
+    ("cuda_row_ptr", "float* orow = out + (long long)row * W;"),  # the offset its sibling pointer takes
 ])
 def test_cuda_c_form_operators_edit_the_kernel_string(operator, needle):
     from kagent.patterns.operators.base import Src
