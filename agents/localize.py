@@ -305,6 +305,104 @@ def _slice_lines(fn: ast.FunctionDef) -> dict[int, float]:
     return depth
 
 
+_C_ID = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
+_C_ASSIGN = re.compile(r"^(?:(?:const|unsigned|signed|long|short|volatile|auto)\s+)*(?:[A-Za-z_][\w:<>]*\s*\*?\s+)?\**"
+                       r"([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?([-+*/%&|^]|<<|>>)?=(?!=)\s*(.*)$")
+_C_STORE = re.compile(r"^\*?\s*[A-Za-z_]\w*\s*\[.*\]\s*[-+*/]?=(?!=)|^\*\s*[A-Za-z_]\w*\s*[-+*/]?=(?!=)|\batomic\w+\(")
+_C_FUNC = re.compile(r"^(?:template\s*<[^>]*>\s*)?(?:static\s+|inline\s+)*(__global__|__device__)?[\w:<>\s*]*?\b\w+\s*\(")
+
+
+def _c_statements(code: str) -> list[str]:
+    """A C line's statements: `if (d < b1) { b2 = b1; j1 = k; }` -> the condition's names as one
+    ("?d < b1"), each assignment as another; a for header's start as an assignment that also reads
+    the loop's bound."""
+    out, rest = [], code
+    while True:
+        m = re.search(r"\b(if|while|for)\s*\(", rest)
+        if not m:
+            break
+        depth, j = 0, m.end() - 1
+        for j in range(m.end() - 1, len(rest)):
+            depth += {"(": 1, ")": -1}.get(rest[j], 0)
+            if depth == 0:
+                break
+        out += [p.strip() for p in re.split(r"[;{}]", rest[:m.start()]) if p.strip() and p.strip() != "else"]
+        header = rest[m.end():j]
+        if m.group(1) == "for" and header.count(";") >= 2:
+            start, cond, _step = header.split(";", 2)
+            out += ([start.strip() + " " + " ".join(_C_ID.findall(cond))] if "=" in start else []) + ["?" + cond]
+        else:
+            out.append("?" + header)
+        rest = rest[j + 1:]
+    out += [p.strip() for p in re.split(r"[;{}]", rest) if p.strip() and p.strip() != "else"]
+    return out
+
+
+def _cuda_slice(lines: list[str], first: int, last: int) -> dict[int, float]:
+    """The CUDA C twin of _slice_lines: in each device function of a CUDA string, the lines that feed
+    a store to memory (`y[i] = ...`, `*out += ...`, an atomic, a __device__ function's return) by a
+    backward def-use slice over its assignments, 1.0 for the stores and decaying with distance; in
+    each host function (the launcher), the lines that feed the launch and the returned tensor, from
+    0.7. Text only: C kernels keep one or a few statements per line."""
+    funcs: list[tuple[bool, list[int]]] = []  # (device?, lines)
+    depth, current = 0, None
+    for ln in range(first, last + 1):
+        code = lines[ln - 1].split("//")[0].strip()
+        if depth == 0 and code and not code.startswith("#"):
+            m = _C_FUNC.match(code)
+            if m and not code.endswith(";"):
+                current = (bool(m.group(1)), [])
+                funcs.append(current)
+        if current is not None and depth > 0:
+            current[1].append(ln)
+        depth = max(0, depth + code.count("{") - code.count("}"))
+        if depth == 0 and "}" in code:
+            current = None
+    out: dict[int, float] = {}
+    for device, body in funcs:
+        assigns: dict[str, list[tuple[int, set[str]]]] = {}
+        sinks: list[tuple[int, set[str]]] = []
+        conds: list[tuple[int, set[str]]] = []
+        local = {n for ln in body for n in re.findall(r"(?:^|,|\s)([A-Za-z_]\w*)\s*\[\s*\w*\s*\]\s*(?=[;,])",
+                                                       lines[ln - 1].split("//")[0])}  # float a[4], buf[]
+        for ln in body:
+            for st in _c_statements(lines[ln - 1].split("//")[0]):
+                if st.startswith("?"):
+                    conds.append((ln, set(_C_ID.findall(st[1:]))))
+                    continue
+                used = set(_C_ID.findall(st))
+                target = re.match(r"\*?\s*([A-Za-z_]\w*)", st)
+                if (device and _C_STORE.search(st) and not (target and target.group(1) in local)) \
+                        or re.match(r"return\b\s*\S", st) or "<<<" in st:
+                    sinks.append((ln, used))
+                    continue
+                ctor = re.match(r"(?:const\s+)?dim3\s+(\w+)\s*\((.*)\)$", st)  # dim3 grid(C / TILE, R / TILE)
+                if ctor:
+                    assigns.setdefault(ctor.group(1), []).append((ln, set(_C_ID.findall(ctor.group(2)))))
+                    continue
+                for piece in st.split(","):  # const int t = blockIdx.y, h = blockIdx.x
+                    m = _C_ASSIGN.match(piece.strip())
+                    if m:
+                        rhs = set(_C_ID.findall(m.group(3))) | ({m.group(1)} if m.group(2) else set())
+                        assigns.setdefault(m.group(1), []).append((ln, rhs))
+        top = 1.0 if device else 0.7
+        frontier = [(ln, used, top) for ln, used in sinks]
+        seen: set[str] = set()
+        while frontier:
+            ln, used, w = frontier.pop(0)
+            out[ln] = max(out.get(ln, 0.0), w)
+            for name in used:
+                if name in seen:
+                    continue
+                seen.add(name)
+                for aln, aused in assigns.get(name, []):
+                    frontier.append((aln, aused, max(0.4, w * 0.85)))
+        for ln, used in conds:  # a branch on sliced names guards what it feeds
+            if used & seen:
+                out[ln] = max(out.get(ln, 0.0), 0.6 * top)
+    return out
+
+
 def _kinds(text: str, patterns: Iterable[tuple[str, re.Pattern[str]]]) -> list[str]:
     return [k for k, rx in patterns if rx.search(text)]
 
@@ -331,8 +429,9 @@ def sites_of(source: str, weights: dict[str, float]) -> list[Site]:
             for ln in range(node.lineno + 1, (node.end_lineno or node.lineno) + 1):
                 scopes[ln] = (f"{'kernel' if kernel else 'host'}:{node.name}", sl.get(ln, 0.3 if kernel else 0.5))
     for first, last in _cuda_ranges(tree, lines):
+        sl = _cuda_slice(lines, first, last)
         for ln in range(first, last + 1):
-            scopes[ln] = ("cuda", 0.7)
+            scopes[ln] = ("cuda", sl.get(ln, 0.35))
     out: list[Site] = []
     for ln, (scope, sw) in scopes.items():
         text = lines[ln - 1] if ln - 1 < len(lines) else ""

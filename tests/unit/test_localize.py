@@ -91,3 +91,48 @@ def test_a_condition_named_for_its_role_is_a_site():
     ])
     loc = localize(_report("numerical_mismatch", ["seed0"], location="scattered"), src)
     assert 10 in {s.line for s in loc.sites}
+
+
+CUDA_SRC = '''import torch
+from torch.utils.cpp_extension import load_inline
+
+_cuda = r"""
+__global__ void scale_rows(const float* x, const float* w, float* y, float* scratch, int n, float eps) {
+    int row = blockIdx.x;
+    float tmp[4];
+    float unused = eps * 2.0f;
+    const float* xr = x + (long)row * n;
+    float s = 0.0f;
+    for (int i = threadIdx.x; i < n; i += blockDim.x) s += xr[i] * xr[i];
+    tmp[0] = s;
+    const float r = rsqrtf(tmp[0] / n + eps);
+    if (threadIdx.x == 0) y[row] = r * w[row];
+}
+torch::Tensor scale(torch::Tensor x, torch::Tensor w) {
+    auto y = torch::empty({x.size(0)}, x.options());
+    const int rows = x.size(0);
+    dim3 grid(rows / 2);
+    scale_rows<<<grid, 256>>>(x.data_ptr<float>(), w.data_ptr<float>(), y.data_ptr<float>(), nullptr, x.size(1), 1e-6f);
+    return y;
+}
+"""
+_ext = load_inline("scale_rows_ext", "torch::Tensor scale(torch::Tensor x, torch::Tensor w);", _cuda, functions=["scale"])
+'''
+
+
+def test_cuda_c_lines_that_feed_a_store_rank_above_those_that_do_not():
+    """The CUDA C slice: the store, the values it reads (through a local array, a loop's sum and the
+    row pointer) and the launcher's grid rank above a value nothing stores."""
+    from kagent.agents.localize import _cuda_slice
+
+    lines = CUDA_SRC.splitlines()
+    at = {text: i + 1 for i, ln in enumerate(lines) for text in [ln.strip()]}
+    first, last = at['_cuda = r"""'], len(lines) - 2
+    sl = _cuda_slice(lines, first, last)
+    store, r, acc, row_ptr = (at[t] for t in ("if (threadIdx.x == 0) y[row] = r * w[row];",
+                                             "const float r = rsqrtf(tmp[0] / n + eps);",
+                                             "for (int i = threadIdx.x; i < n; i += blockDim.x) s += xr[i] * xr[i];",
+                                             "const float* xr = x + (long)row * n;"))
+    assert sl[store] == 1.0 and sl[r] > sl[acc] > sl[row_ptr] >= 0.4
+    assert at["float unused = eps * 2.0f;"] not in sl
+    assert sl[at["dim3 grid(rows / 2);"]] > 0 and sl[at["return y;"]] == 0.7  # the launcher: launch and result
