@@ -656,3 +656,48 @@ def _mask_width(src: Src, line0: int) -> list:
                 out.append((f"line {line0 + 1}: mask `{m.group(0)}` -> `{new}`", line0, line0 + 1,
                             [text[: m.start()] + new + text[m.end():]]))
     return out
+
+
+_IDENTITY = {"max": 'float("-inf")', "argmax": 'float("-inf")', "min": 'float("inf")', "argmin": 'float("inf")',
+             "sum": "0.0"}
+
+
+def _bool_masks(k: Kernel) -> list[str]:
+    """Names the kernel assigns a comparison or a conjunction of them (`is_t = cols == t`, `valid = a & b`)."""
+    out: list[str] = []
+    for n in nodes_of(k.node, ast.Assign):
+        if len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and (
+                isinstance(n.value, ast.Compare) or isinstance(n.value, ast.BinOp) and isinstance(n.value.op, ast.BitAnd)
+                and any(isinstance(s, ast.Compare) for s in (n.value.left, n.value.right))):
+            if n.targets[0].id not in out:
+                out.append(n.targets[0].id)
+    return out
+
+
+@operator("masked_reduction", "mask", 2, "a reduction over every element where some must be left out: "
+          "tl.max(x, axis=1) -> tl.max(tl.where(is_t, -inf, x), axis=1), with a mask the kernel holds",
+          scopes=("kernel",))
+def _masked_reduction(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    masks = _bool_masks(k)
+    out = []
+    for call in _stmt_nodes(src, line0, ast.Call):
+        f = ast.unparse(call.func)
+        op = f.rsplit(".", 1)[-1]
+        if not f.startswith("tl.") or op not in _IDENTITY or not call.args:
+            continue
+        arg = call.args[0]
+        text = ast.unparse(arg)
+        if text.startswith("tl.where("):
+            continue
+        for m in masks[-4:]:
+            if m in {n.id for n in nodes_of(arg, ast.Name)}:
+                continue
+            for new in (f"tl.where({m}, {_IDENTITY[op]}, {text})", f"tl.where({m}, {text}, {_IDENTITY[op]})"):
+                e = _swap(src, arg, new, f"leave `{m}` out of the {op}" if new.startswith(f"tl.where({m}, {_IDENTITY[op]}")
+                          else f"only `{m}` in the {op}")
+                if e:
+                    out.append(e)
+    return out[:6]

@@ -1935,3 +1935,28 @@ class ModelNew(torch.nn.Module):
 ''')
     made = [new[0].strip() for _, a, b, new in OPERATORS["grid_axis"].propose(src, -1)]
     assert "plane_sum_kernel[(B, C)](x, out, C, H * W, BLOCK=triton.next_power_of_2(H * W))" in made
+
+
+MASKED_MAX_SRC = '''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def hinge_kernel(x_ptr, t_ptr, out_ptr, C, margin, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    m = cols < C
+    t = tl.load(t_ptr + row)
+    x = tl.load(x_ptr + row * C + cols, mask=m, other=float("-inf"))
+    is_t = cols == t
+    xt = tl.sum(tl.where(is_t, x, 0.0), axis=0)
+    rival = tl.max(x, axis=0)
+    tl.store(out_ptr + row, tl.maximum(margin + rival - xt, 0.0))
+'''
+
+
+def test_a_reduction_that_must_leave_some_elements_out_gets_the_kernels_mask():
+    made = _made(Src(MASKED_MAX_SRC), OPERATORS["masked_reduction"])
+    assert any('    rival = tl.max(tl.where(is_t, float("-inf"), x), axis=0)\n' in m + "\n" for m in made), made
+    assert not any("tl.where(is_t, tl.where" in m for m in made)  # a reduction already masked is left alone
