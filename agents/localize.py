@@ -291,7 +291,15 @@ def _slice_lines(fn: ast.FunctionDef) -> dict[int, float]:
         elif isinstance(node, ast.Return) and node.value is not None:
             sinks.append((node.lineno, _names(node.value)))
     depth: dict[int, float] = {}
-    frontier = [(ln, used, 1.0) for ln, used in sinks]
+    _walk_back(sinks, assigns, 1.0, depth)
+    return depth
+
+
+def _walk_back(sinks: list[tuple[int, set[str]]], assigns: dict[str, list[tuple[int, set[str]]]], top: float,
+               depth: dict[int, float]) -> set[str]:
+    """The backward def-use walk from the sinks (weight `top`) through the assignments, decaying 0.85 a
+    step down to 0.4, into `depth` (line -> weight); returns the names it reached."""
+    frontier = [(ln, used, top) for ln, used in sinks]
     seen: set[str] = set()
     while frontier:
         ln, used, w = frontier.pop(0)
@@ -302,7 +310,7 @@ def _slice_lines(fn: ast.FunctionDef) -> dict[int, float]:
             seen.add(name)
             for aln, aused in assigns.get(name, []):
                 frontier.append((aln, aused, max(0.4, w * 0.85)))
-    return depth
+    return seen
 
 
 _C_ID = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
@@ -386,17 +394,7 @@ def _cuda_slice(lines: list[str], first: int, last: int) -> dict[int, float]:
                         rhs = set(_C_ID.findall(m.group(3))) | ({m.group(1)} if m.group(2) else set())
                         assigns.setdefault(m.group(1), []).append((ln, rhs))
         top = 1.0 if device else 0.7
-        frontier = [(ln, used, top) for ln, used in sinks]
-        seen: set[str] = set()
-        while frontier:
-            ln, used, w = frontier.pop(0)
-            out[ln] = max(out.get(ln, 0.0), w)
-            for name in used:
-                if name in seen:
-                    continue
-                seen.add(name)
-                for aln, aused in assigns.get(name, []):
-                    frontier.append((aln, aused, max(0.4, w * 0.85)))
+        seen = _walk_back(sinks, assigns, top, out)
         for ln, used in conds:  # a branch on sliced names guards what it feeds
             if used & seen:
                 out[ln] = max(out.get(ln, 0.0), 0.6 * top)
