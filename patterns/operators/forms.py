@@ -674,7 +674,7 @@ def _bool_masks(k: Kernel) -> list[str]:
     return out
 
 
-@operator("masked_reduction", "mask", 2, "a reduction over every element where some must be left out: "
+@operator("masked_reduction", "mask", 3, "a reduction over every element where some must be left out: "
           "tl.max(x, axis=1) -> tl.max(tl.where(is_t, -inf, x), axis=1), with a mask the kernel holds",
           scopes=("kernel",))
 def _masked_reduction(src: Src, line0: int) -> list:
@@ -692,7 +692,7 @@ def _masked_reduction(src: Src, line0: int) -> list:
         text = ast.unparse(arg)
         if text.startswith("tl.where("):
             continue
-        for m in masks[-4:]:
+        for m in masks[-2:]:  # the masks made last: the ones a reduction below is likely to need
             if m in {n.id for n in nodes_of(arg, ast.Name)}:
                 continue
             for new in (f"tl.where({m}, {_IDENTITY[op]}, {text})", f"tl.where({m}, {text}, {_IDENTITY[op]})"):
@@ -700,4 +700,4 @@ def _masked_reduction(src: Src, line0: int) -> list:
                           else f"only `{m}` in the {op}")
                 if e:
                     out.append(e)
-    return out[:6]
+    return out[:4]
