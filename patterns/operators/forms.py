@@ -695,9 +695,10 @@ def _masked_reduction(src: Src, line0: int) -> list:
         for m in masks[-2:]:  # the masks made last: the ones a reduction below is likely to need
             if m in {n.id for n in nodes_of(arg, ast.Name)}:
                 continue
-            for new in (f"tl.where({m}, {_IDENTITY[op]}, {text})", f"tl.where({m}, {text}, {_IDENTITY[op]})"):
-                e = _swap(src, arg, new, f"leave `{m}` out of the {op}" if new.startswith(f"tl.where({m}, {_IDENTITY[op]}")
-                          else f"only `{m}` in the {op}")
+            ident = _IDENTITY[op]
+            for new, what in ((f"tl.where({m}, {ident}, {text})", f"leave `{m}` out of the {op}"),
+                              (f"tl.where({m}, {text}, {ident})", f"only `{m}` in the {op}")):
+                e = _swap(src, arg, new, what)
                 if e:
                     out.append(e)
     return out[:4]
