@@ -249,6 +249,12 @@ def nodes_of(node: ast.AST, *types: type) -> Iterator[Any]:
 
 
 # -- text helpers shared by the families --------------------------------------------------------
+# the angle brackets of a C++ template's arguments, group 1 (`data_ptr<float>()`, `static_cast<int64_t>(r)`,
+# `std::numeric_limits<float>::max()`): neither a comparison nor a shift
+TEMPLATE_ARGS = re.compile(r"\b[A-Za-z_]\w*\s*(<\s*(?:const\s+)?[\w:]+(?:\s*\*)?(?:\s*,\s*(?:const\s+)?[\w:]+(?:\s*\*)?)*\s*>)"
+                           r"(?=\s*(?:\(|::|\{|<<<))")
+
+
 def sub_each(rx: re.Pattern[str] | str, repl: Callable[[re.Match[str]], str | None] | str, text: str,
              limit: int = 8) -> list[str]:
     """`text` with ONE match of `rx` replaced, for each match (up to `limit`)."""

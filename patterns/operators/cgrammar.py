@@ -19,7 +19,7 @@ import difflib
 import re
 from collections.abc import Iterator
 
-from kagent.patterns.operators.base import Src
+from kagent.patterns.operators.base import TEMPLATE_ARGS, Src
 
 _TOKEN = re.compile(
     r"(?P<num>(?:\d+\.\d*|\.\d+)(?:[eE][-+]?\d+)?[fF]?|\d+[eE][-+]?\d+[fF]?|0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlLfF]*)"
@@ -116,7 +116,14 @@ def _atom_after(toks: list[_Tok], i: int) -> int | None:
     if t.kind == "num":
         return i
     if t.text == "(":
-        return _match(toks, i)
+        end = _match(toks, i)
+        if end is not None and end > i + 1 and all(tk.kind == "id" and tk.text in _CAST_TYPES or tk.text == "*"
+                                                   for tk in toks[i + 1:end]):
+            return _atom_after(toks, end + 1)  # a C cast: `(float)(n - 1)` is one operand
+        return end
+    if t.kind == "id" and t.text in ("static_cast", "reinterpret_cast") and i + 1 < len(toks) and toks[i + 1].text == "<":
+        close = next((k for k in range(i + 2, min(len(toks), i + 8)) if toks[k].text == ">"), None)
+        return None if close is None else _atom_after(toks, close + 1)
     if t.kind != "id" or t.text in _KEYWORDS - {"threadIdx", "blockIdx", "blockDim", "gridDim"}:
         return None
     j = i
@@ -133,6 +140,34 @@ def _atom_after(toks: list[_Tok], i: int) -> int | None:
     return j
 
 
+def _template_brackets(code: str, toks: list[_Tok]) -> set[int]:
+    """Token indices of the `<` and `>` around C++ template arguments (`data_ptr<float>()`)."""
+    at = {m.start(1) for m in TEMPLATE_ARGS.finditer(code)} | {m.end(1) - 1 for m in TEMPLATE_ARGS.finditer(code)}
+    out = {i for i, t in enumerate(toks) if t.start in at and t.text in ("<", ">")}
+    for m in re.finditer(r"<<<|>>>", code):  # a kernel launch's chevrons (tokens `<<` `<`, `>>` `>`)
+        out |= {i for i, t in enumerate(toks) if m.start() <= t.start < m.end()}
+    return out
+
+
+def _cast_before(toks: list[_Tok], i0: int) -> int | None:
+    """Where a cast that toks[i0] (an opening parenthesis) is the operand of starts: `static_cast<T>(x)`,
+    `(float)(x)`; None if there is none."""
+    if i0 >= 3 and toks[i0 - 1].text == ">":  # static_cast<int64_t>(r)
+        for k in range(i0 - 2, max(-1, i0 - 8), -1):
+            if toks[k].text == "<":
+                return k - 1 if k > 0 and toks[k - 1].kind == "id" else None
+        return None
+    if i0 >= 3 and toks[i0 - 1].text == ")":  # (float)(x)
+        k = _match(toks, i0 - 1)
+        if k is not None and all(tk.kind == "id" and tk.text in _CAST_TYPES or tk.text == "*" for tk in toks[k + 1:i0 - 1]):
+            return k
+    return None
+
+
+_CAST_TYPES = {"float", "double", "int", "long", "unsigned", "short", "char", "bool", "size_t", "int64_t", "int32_t",
+               "uint32_t", "uint64_t", "uint8_t", "int8_t", "half", "__half"}
+
+
 def _atom_before(toks: list[_Tok], j: int) -> int | None:
     """The first token index of the operand that ends at toks[j]."""
     i = j
@@ -142,6 +177,9 @@ def _atom_before(toks: list[_Tok], j: int) -> int | None:
             i0 = _match(toks, i)
             if i0 is None:
                 return None
+            cast = _cast_before(toks, i0) if t.text == ")" else None
+            if cast is not None:
+                return cast
             if i0 > 0 and (toks[i0 - 1].kind == "id" or toks[i0 - 1].text in (")", "]")) and \
                     toks[i0 - 1].text not in ("if", "for", "while", "return"):
                 i = i0 - 1
@@ -208,12 +246,22 @@ def rewrites(src: Src, line0: int) -> list[tuple[str, str, str]]:
             seen.add(text)
             out.append((kind, f"line {line0 + 1}: {what}", text))
 
-    assign = next((i for i, t in enumerate(toks) if t.text in ("=", "+=", "-=", "*=", "/=")), None)
+    # a `for (init; cond; step) body;` line: the header's tokens are all read (its `=` stays), the body's
+    # assignment is the line's
+    head = _match(toks, 1) if len(toks) > 1 and toks[0].text == "for" and toks[1].text == "(" else None
+    head = -1 if head is None else head
+    assign = next((i for i, t in enumerate(toks) if i > head and t.text in ("=", "+=", "-=", "*=", "/=")), None)
     first_read = 0 if assign is None else assign + 1
     decl_at = bool(re.match(rf"\s*(?:const\s+)?{_TYPES}\b", code))
+    brackets = _template_brackets(code, toks)
     for i, t in enumerate(toks):
         prev = toks[i - 1].text if i else ""
         nxt = toks[i + 1].text if i + 1 < len(toks) else ""
+        if i in brackets or (i < head and t.text == "=") or (t.text == "*" and (
+                nxt in (")", "__restrict__") or prev in _CAST_TYPES | {"void", "scalar_t", "const"})):
+            continue  # `*` of a pointer type (`const float* __restrict__ b`, a cast)
+        if t.text == "=" and i >= 2 and toks[i - 1].kind == "id" and toks[i - 2].text in _CAST_TYPES:
+            continue  # a declaration's `=` (`{ float d = ...`)
         if t.kind == "id" and t.text in names and nxt != "(" and prev not in (".", "->"):  # not `threadIdx.x`
             for other, cls in names.items():
                 if other != t.text and cls == names[t.text]:
@@ -234,7 +282,7 @@ def rewrites(src: Src, line0: int) -> list[tuple[str, str, str]]:
         if t.kind == "id" and t.text in names and names[t.text] == "int" and nxt == "*" and prev not in (".", "->", ")") \
                 and re.search(r"\b(?:int64_t|long|size_t)\b", stripped):  # int * int overflows before the int64 store
             put("wrap", f"`{t.text}` -> `(int64_t){t.text}`", t.start, t.end, f"static_cast<int64_t>({t.text})")
-        if t.kind == "op" and t.text in _OPS and i >= first_read - (1 if t.text in ("=", "+=", "-=", "*=", "/=") else 0):
+        if t.kind == "op" and t.text in _OPS and (i < head or i >= first_read - (1 if t.text in ("=", "+=", "-=", "*=", "/=") else 0)):
             unary = t.text in ("-", "+", "*", "&") and (i == 0 or toks[i - 1].kind == "op" and toks[i - 1].text not in (")", "]"))
             if t.text == "=" and (decl_at or assign != i):
                 continue
@@ -247,14 +295,17 @@ def rewrites(src: Src, line0: int) -> list[tuple[str, str, str]]:
             if lo is None or hi is None:
                 continue
             left, right = code[toks[lo].start:toks[i - 1].end], code[toks[i + 1].start:toks[hi].end]
-            if t.text in ("+", "-", "*", "/") and lo >= first_read:
+            if i < head and any(tk.text in (";", "=") for tk in toks[lo:hi + 1]):
+                continue  # an operand across the header's parts
+            whole = lo >= first_read or i < head
+            if t.text in ("+", "-", "*", "/") and whole:
                 put("drop", f"drop `{t.text} {right}`", toks[i - 1].end, toks[hi].end, "")
                 if t.text in ("+", "*"):
                     put("drop", f"drop `{left} {t.text}`", toks[lo].start, toks[i + 1].start, "")
             before = toks[lo - 1].text if lo > 0 else ""
             after = toks[hi + 1].text if hi + 1 < len(toks) else ""
             tight = {"*", "/", "%"}
-            if t.text in _NONCOMMUTATIVE - {"<", "<=", ">", ">="} and lo >= first_read and before not in tight | {"-"} \
+            if t.text in _NONCOMMUTATIVE - {"<", "<=", ">", ">="} and whole and before not in tight | {"-"} \
                     and (t.text != "-" or after not in tight):  # the operands are whole (precedence)
                 put("operands", f"`{left} {t.text} {right}` -> `{right} {t.text} {left}`", toks[lo].start, toks[hi].end,
                     f"{right} {t.text} {left}")
@@ -265,7 +316,7 @@ def rewrites(src: Src, line0: int) -> list[tuple[str, str, str]]:
                 for d in (" + 1", " - 1"):
                     put("shift", f"index [{inner}{d}]", toks[i + 1].start, toks[end].start, f"{inner}{d}")
     # the value assigned: wrapped in fabsf, clamped
-    semi = next((i for i in range(len(toks) - 1, -1, -1) if toks[i].text == ";"), None)
+    semi = next((i for i in range(assign or 0, len(toks)) if toks[i].text == ";"), None)  # the assignment's own end
     integer = bool(_INT_TYPES.match(stripped)) or (assign is not None and names.get(toks[0].text) == "int")
     if assign is not None and semi is not None and semi > assign + 1 and toks[assign].text == "=" and not integer:
         a, b = toks[assign + 1].start, toks[semi - 1].end

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from kagent.patterns.operators.base import Src, code_part, one_line, operator, sub_each
+from kagent.patterns.operators.base import TEMPLATE_ARGS, Src, code_part, one_line, operator, sub_each
 
 _LE = re.compile(r"(?<![<>=!])<=(?!=)")
 _LT = re.compile(r"(?<![<>=!-])<(?![<=])")
@@ -26,7 +26,10 @@ def _edits(src: Src, line0: int, rx: re.Pattern[str], repl: str, what: str) -> l
     code = code_part(text)
     if "<<<" in code or "<torch" in code or "#include" in code or "template" in code:
         return []
-    return [one_line(f"line {line0 + 1}: {what}", line0, new + text[len(code):]) for new in sub_each(rx, repl, code)]
+    # C++ template brackets (`x.data_ptr<float>()`, `static_cast<int64_t>(r)`) are no comparison
+    brackets = {i for m in TEMPLATE_ARGS.finditer(code) for i in (m.start(1), m.end(1) - 1)}
+    return [one_line(f"line {line0 + 1}: {what}", line0, new + text[len(code):])
+            for new in sub_each(rx, lambda m: None if m.start() in brackets else m.expand(repl), code)]
 
 
 @operator("cmp_strict", "compare", 1, "a bound `<=` / `>=` made strict", scopes=("kernel", "cuda", "host"))

@@ -301,11 +301,12 @@ def _divmod(src: Src, line0: int) -> list:
     code = code_part(text)
     if "tl.load(" in code or "tl.store(" in code:
         return []
-    out = [one_line(f"line {line0 + 1}: `//` -> `%`", line0, new) for new in sub_each(r"\s//\s", " % ", code)]
-    out += [one_line(f"line {line0 + 1}: `%` -> `//`", line0, new) for new in sub_each(r"(?<=[\w)\]])\s%\s", " // ", code)]
+    div = "/" if src.scope_of(line0) == "cuda" else "//"  # C's integer division is `/` (`//` starts a comment)
+    out = [one_line(f"line {line0 + 1}: `{div}` -> `%`", line0, new) for new in sub_each(rf"\s{div}\s", " % ", code)]
+    out += [one_line(f"line {line0 + 1}: `%` -> `{div}`", line0, new) for new in sub_each(r"(?<=[\w)\]])\s%\s", f" {div} ", code)]
     # the other operation by another extent (`offs % C` for `offs // L`: the tile/interleave slip)
     sizes = [p for p in _int_params(src, line0) if "stride" not in p.lower()][:5]
-    for op, other in (("%", "//"), ("//", "%")):
+    for op, other in (("%", div), (div, "%")):
         for m in re.finditer(rf"(?<=[\w)\]])\s{op}\s(\w+)\b(?!\s*[(\[.])", code):
             for q in sizes:
                 if q != m.group(1):
