@@ -90,6 +90,32 @@ def _declared(text: str, upto: int) -> dict[str, str]:
     return out
 
 
+def _visible(text: str, upto: int) -> str:
+    """text[:upto] without the blocks closed before `upto`: what a line at `upto` can name (the globals,
+    its own function's parameters and the declarations of the blocks it is in; not another
+    function's locals, nor a closed loop's). A closed top-level block goes with its header (a kernel's
+    parameters), an inner one with the rest of the line that opened it (`for (int i = 0; ...) {`)."""
+    out: list[str] = []
+    opened: list[int] = []  # len(out) where each open block's header starts
+    top_end = 0  # len(out) after the last top-level `;` or `}`
+    for ch in text[:upto]:
+        if ch == "{":
+            if opened:
+                line_start = "".join(out).rfind("\n") + 1
+                opened.append(line_start)
+            else:
+                opened.append(top_end)
+        elif ch == "}" and opened:
+            del out[opened.pop():]
+            if not opened:
+                top_end = len(out)
+            continue
+        out.append(ch)
+        if ch == ";" and not opened:
+            top_end = len(out)
+    return "".join(out)
+
+
 _PAIRS = {"(": ")", "[": "]", ")": "(", "]": "["}
 
 
@@ -234,7 +260,8 @@ def rewrites(src: Src, line0: int) -> list[tuple[str, str, str]]:
         return []
     toks = _tokens(code)
     text, at = _cuda_text(src, line0)
-    names = _declared(text, at + len(code))  # a declaration on this line counts (for its right side: no)
+    seen_here = _visible(text, at + len(code))
+    names = _declared(seen_here, len(seen_here))  # a declaration on this line counts (for its right side: no)
     own = {n for n in _declared(text[at:], len(code))}  # declared on this line: not yet readable on it
     names = {n: c for n, c in names.items() if n not in own}
     out: list[tuple[str, str, str]] = []

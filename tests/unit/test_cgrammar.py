@@ -108,3 +108,24 @@ def test_types_integer_divisions_int64_products_and_a_missing_sqrt():
     assert "int64_t s = static_cast<int64_t>(block) * size + n;" in got("int64_t s")  # the product overflows int
     assert "y[0] = sqrtf(acc * inv);" in got("y[0] =")
     assert not any(new.startswith("float j") for new in got("for (int j"))  # a loop index keeps its type
+
+
+def test_a_line_is_given_only_the_names_in_its_scope():
+    source = '''from torch.utils.cpp_extension import load_inline
+_CUDA = r"""
+__global__ void first(const float* x, float* y, float scale, int n) {
+    for (int k = 0; k < n; ++k) { float t = x[k]; y[k] = t; }
+    y[0] = scale;
+}
+__global__ void second(const float* a, float* b, float gain, int m) {
+    float acc = 0.0f;
+    b[0] = acc * gain;
+}
+"""
+'''
+    lines = source.split("\n")
+    line0 = next(i for i, ln in enumerate(lines) if "b[0] = acc" in ln)
+    news = [new for _, _, new in cgrammar.rewrites(Src(source), line0)]
+    assert any("b[0] = gain * gain" in n or "b[0] = acc * acc" in n for n in news)  # its own names stand in
+    for other in ("scale", "t *", "* t;", "k *", "* k;", "x[", "y["):  # another kernel's, a closed loop's
+        assert not any(other in n.split("=", 1)[1] for n in news), other
