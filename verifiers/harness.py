@@ -285,7 +285,7 @@ _SENS_EXTRA_S = 0.1  # the sensitivity's extra moves, together, cost at most thi
 _NEIGHBOUR_S = 0.5  # the reference's float32 error next door is measured where it costs at most this
 
 
-def _neighbour_error(model, model64, inputs: list, signs: list, device: str) -> list:
+def _neighbour_error(model, model64, inputs: list, signs: list, device: str, alts: list | None = None) -> list:
     """The reference's own float32 error at a neighbouring input (each float input moved by one
     rounding, then held in its dtype): how far float32 arithmetic lands from the truth there. Moving
     the inputs cannot show the rounding inside a scale-free result (1 - cos of two parallel vectors
@@ -298,13 +298,21 @@ def _neighbour_error(model, model64, inputs: list, signs: list, device: str) -> 
         outs32 = _outputs(model(*[_copy_to(x, device) for x in near]))
         with _Float64Everywhere():
             outs64 = _outputs(model64(*[_double(_copy_to(x, device)) for x in near]))
+    if alts is not None:  # an integer result of float32 arithmetic next door (an argmax of two close scores)
+        for k, a in enumerate(outs32):
+            if k < len(alts) and isinstance(a, torch.Tensor) and not a.dtype.is_floating_point:
+                alts[k].append(a.cpu())
     return [(a.double().cpu() - b.double().cpu()).abs().nan_to_num(0.0, 0.0, 0.0)
             if isinstance(a, torch.Tensor) and a.dtype.is_floating_point and a.shape == b.shape else None
             for a, b in zip(outs32, outs64)]
 
 
+_ALT_WIDE = 8.0  # the integer outputs' extra move: this many float32 roundings (a float32 sum's error spans several)
+_ALT_MAX_NUMEL = 1 << 22  # integer outputs larger than this keep no alternatives
+
+
 def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int, fixed: list | None = None,
-                 model=None) -> list | None:
+                 model=None, alternatives: bool = True) -> list | None:
     """How much the float64 result moves when every floating input moves by one float32 rounding.
 
     That is the error a correct kernel computing in float32 cannot avoid (the problem's
@@ -319,6 +327,11 @@ def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int, fi
     close scores) sees both move the same way half the time and measures ~0 there, where a kernel that
     rounds each scaled score (a folded 1/sqrt(d) * log2(e)) errs the most; two elements whose indices
     differ in a low bit move apart in one of the bit moves.
+
+    An integer output (an argmax, a bucket id, a comparison) has no error to allow: its entry holds
+    instead the values the moved runs give, stacked ([k, *shape]), the float64 truth's first, plus one
+    move of _ALT_WIDE roundings. Where two scores nearly tie, an honest float32 kernel may return
+    either index; the oracle accepts any of them (not at ties the suite planted: `alternatives` off).
     """
     import torch
 
@@ -331,14 +344,20 @@ def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int, fi
         random_signs = [sg if sg is None or m is None else torch.where(m, torch.zeros_like(sg), sg)
                         for sg, m in zip(random_signs, fixed)]
 
-    def moved(signs: list) -> list:
+    ints = [alternatives and not o.dtype.is_floating_point and o.numel() <= _ALT_MAX_NUMEL for o in outs64]
+    alts: list[list] = [[o.cpu()] if i else [] for o, i in zip(outs64, ints)]
+
+    def moved(signs: list, scale: float = 1.0) -> list:
         if fixed is not None:
             signs = [sg if sg is None or m is None else torch.where(m, torch.zeros_like(sg), sg)
                      for sg, m in zip(signs, fixed)]
-        perturbed = [_copy_to(x.double() * (1 + _EPS32 * sg) if sg is not None else x, device)
+        perturbed = [_copy_to(x.double() * (1 + scale * _EPS32 * sg) if sg is not None else x, device)
                      for x, sg in zip(inputs, signs)]
         with torch.no_grad(), _Float64Everywhere():
             outs = _outputs(model64(*perturbed))
+        for k, p in enumerate(outs):
+            if k < len(ints) and ints[k] and isinstance(p, torch.Tensor) and p.shape == outs64[k].shape:
+                alts[k].append(p.cpu())
         return [(p.double() - o).abs().cpu() if o.dtype.is_floating_point else None for p, o in zip(outs, outs64)]
 
     clock = time.monotonic()
@@ -347,9 +366,12 @@ def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int, fi
     if model is not None and 2 * one <= _NEIGHBOUR_S:  # a float32 and a float64 call: a slow reference gets none
         try:
             sens = [a if a is None or b is None else torch.maximum(a, b)
-                    for a, b in zip(sens, _neighbour_error(model, model64, inputs, random_signs, device))]
+                    for a, b in zip(sens, _neighbour_error(model, model64, inputs, random_signs, device,
+                                                           alts if any(ints) else None))]
         except Exception:  # an allowance: without it the oracle is stricter, not blind
             pass
+    if any(ints) and one <= _NEIGHBOUR_S:
+        moved(random_signs, _ALT_WIDE)
     clock = time.monotonic()
     for bit in range(8):
         if time.monotonic() - clock + one > _SENS_EXTRA_S:
@@ -358,7 +380,18 @@ def _sensitivity(model64, inputs: list, outs64: list, device: str, seed: int, fi
                  for x, f in zip(inputs, floating)]
         sens = [a if a is None or b is None else torch.maximum(a, torch.where(torch.isfinite(b), b, torch.zeros_like(b)))
                 for a, b in zip(sens, moved(signs))]
-    return sens
+    return [_stacked(a) if i else s for s, a, i in zip(sens, alts, ints)]
+
+
+def _stacked(values: list) -> Any:
+    """The distinct integer results of the moved runs, stacked; None where they all agree with the truth."""
+    import torch
+
+    distinct: list = []
+    for v in values:
+        if v.shape == values[0].shape and not any(torch.equal(v, d) for d in distinct):
+            distinct.append(v)
+    return torch.stack(distinct) if len(distinct) > 1 else None
 
 
 def _with_accumulation(sens: list | None, model, inputs: list, outs64: list, device: str) -> list | None:
@@ -637,7 +670,9 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
         outs64, extremes = _truth_within_dtype(outs, outs64, rows)
         fixed = ([suite_boundaries.planted(x, case["planted"]) if isinstance(x, torch.Tensor) and x.dtype.is_floating_point
                   else None for x in truth_inputs] if case["transform"] == "boundaries" else None)
-        sens = _sensitivity(model64, truth_inputs, outs64, device, case["seed"], fixed, model)
+        # the ties cases plant exact ties whose order torch defines: no other index is right there
+        sens = _sensitivity(model64, truth_inputs, outs64, device, case["seed"], fixed, model,
+                            alternatives=not str(case["transform"]).startswith("ties"))
         try:
             sens = _with_accumulation(sens, model, truth_inputs, outs64, device)
         except Exception as exc:  # the simulation is an allowance: without it the oracle is stricter, not blind
