@@ -1532,6 +1532,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
         if job.get("bounds_check"):
             bounds.install()
         _count_float_to_int()
+        traps.count_extension_calls()  # host C++ kernels are the candidate's own there
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
     guard_expected_outputs(casefiles.expected_root(Path(job["case_dir"])))
     # compilers cache under ~/.cache (pycuda, torch extensions): private to the sandbox's HOME

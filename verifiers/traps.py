@@ -152,6 +152,50 @@ def warm_cuda_profiler() -> None:
             pass
 
 
+# ---------------------------------------------------------------------------------------------
+# C++ extension calls: a CPU candidate's kernels
+# ---------------------------------------------------------------------------------------------
+
+_ext_calls: Counter[str] = Counter()  # "module.function" -> calls, since the worker started
+_ext_lock = threading.Lock()
+
+
+def _counted(fn: Any, name: str) -> Any:
+    def call(*args: Any, **kwargs: Any) -> Any:
+        with _ext_lock:
+            _ext_calls[name] += 1
+        return fn(*args, **kwargs)
+
+    call.__name__, call.__doc__ = getattr(fn, "__name__", name), getattr(fn, "__doc__", None)
+    return call
+
+
+def count_extension_calls() -> None:
+    """On the CPU a load_inline / load extension's functions are the candidate's kernels (host C++; no
+    device launch exists to trace): the modules they return count their functions' calls, which
+    LaunchCounter adds to the Triton launches. Installed before the candidate is imported."""
+    import types
+
+    from torch.utils import cpp_extension
+
+    def wrap(real: Any) -> Any:
+        def build(*args: Any, **kwargs: Any) -> Any:
+            module = real(*args, **kwargs)
+            if not isinstance(module, types.ModuleType):
+                return module  # is_python_module=False: the library is loaded into torch.ops, not counted
+            counted = types.ModuleType(module.__name__, module.__doc__)
+            for k, v in vars(module).items():
+                setattr(counted, k, _counted(v, f"{module.__name__}.{k}")
+                        if callable(v) and not isinstance(v, type) and not k.startswith("_") else v)
+            return counted
+
+        build.__name__, build.__doc__ = real.__name__, real.__doc__
+        return build
+
+    for name in ("load_inline", "load"):
+        setattr(cpp_extension, name, wrap(getattr(cpp_extension, name)))
+
+
 class LaunchCounter:
     """Counts the kernels launched while the block runs.
 
@@ -175,6 +219,8 @@ class LaunchCounter:
         self._lock = threading.Lock()
         self._prof: Any = None
         self._tracer: Any = None
+        self.extension_calls = 0  # calls of a C++ extension's functions (CPU; count_extension_calls)
+        self._ext_from: Counter[str] = Counter()
 
     def _on_launch(self, name: str, skipped: bool) -> None:
         with self._lock:
@@ -198,6 +244,8 @@ class LaunchCounter:
                     self.profiler_reason = "an enclosing LaunchCounter holds the CUDA profiler"
                 else:
                     self._start_profiler()
+        with _ext_lock:
+            self._ext_from = Counter(_ext_calls)
         _install(self._listener)
         return self
 
@@ -220,6 +268,10 @@ class LaunchCounter:
     def __exit__(self, *exc: object) -> None:
         global _profiler_owner
         _uninstall(self._listener)
+        with _ext_lock:
+            calls = _ext_calls - self._ext_from
+        self.extension_calls = sum(calls.values())
+        self.names.update(calls)
         if self._prof is None and self._tracer is None:
             return
         import torch
@@ -268,7 +320,7 @@ class LaunchCounter:
         """Launches of the candidate's own kernels: Triton launches, plus (on CUDA) custom device
         kernels the profiler saw that did not come from Triton (load_inline / pycuda)."""
         if self.profiler_status != "run":
-            return self.triton_launches
+            return self.triton_launches + self.extension_calls
         return max(self.triton_launches, len(self.custom_cuda_kernels))
 
     @property

@@ -25,6 +25,7 @@ from kagent.verifiers.anticheat_static.vocabulary import (
     _OPERATOR_COMPUTE,
     _SAFE_ROOTS_FOR_METHODS,
     _TORCH_COMPUTE_NAMESPACES,
+    C_LIBRARY_HINTS,
     COMPUTE_NAMES,
     TENSOR_COMPUTE_METHODS,
     _instance_of_nn_module,
@@ -116,8 +117,8 @@ def check_torch_compute(an: Analysis) -> Iterator[Hit]:
             yield _hit(unit, node, "uses the `@` operator in the forward path: matmul by PyTorch/cuBLAS", op="@")
     # ATen / cuBLAS calls inside C++/CUDA sources handed to load_inline
     for unit, node in _module_nodes(an):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "(" in node.value and (
-                "torch::" in node.value or "at::" in node.value or "cublas" in node.value or "cudnn" in node.value):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "(" in node.value and any(
+                h in node.value for h in C_LIBRARY_HINTS):
             for m in _C_COMPUTE_RE.finditer(node.value):
                 name = m.group(1) or m.group(2) or m.group(3)
                 if m.group(2) or (name in COMPUTE_NAMES and (m.group(1) or _looks_like_tensor_method_call(node.value, m))):

@@ -106,9 +106,15 @@ _STREAM_PATHS = frozenset({
 _C_STREAM_RE = re.compile(
     r"\b(cudaStreamCreate\w*|cuStreamCreate\w*|getStreamFromPool|cudaStreamNonBlocking|hipStreamCreate\w*)\b"
 )
+# group 2: library calls. On the CPU a C++ extension's functions are its kernels (traps.count_extension_calls):
+# BLAS/MKL/oneDNN entry points (CBLAS, Fortran-ABI `sgemm_`, torch's own libtorch_cpu exports) and symbols
+# looked up at run time (dlsym) compute where ATen's dispatcher cannot see them
 _C_COMPUTE_RE = re.compile(
-    r"\b(?:(?:torch|at)::(?:native::)?(\w+)\s*\(|(cublas\w+|cublasLt\w+|cudnn\w+)\s*\(|\.\s*(\w+)\s*\()"
+    r"\b(?:(?:torch|at)::(?:native::)?(\w+)\s*\(|(cublas\w+|cublasLt\w+|cudnn\w+|cblas_\w+|mkl_\w+|dnnl_\w+|"
+    r"[sdcz](?:gemm|gemv|symm|syrk|trsm|dot|axpy|scal)_|dlsym)\s*\(|\.\s*(\w+)\s*\()"
 )
+C_LIBRARY_HINTS = ("torch::", "at::", "cublas", "cudnn", "cblas_", "mkl_", "dnnl_", "gemm_", "gemv_", "dot_", "axpy_",
+                   "scal_", "symm_", "syrk_", "trsm_", "dlsym")
 # Threads started from C++ handed to load_inline / cpp_extension (std::thread::hardware_concurrency is a query).
 _C_THREAD_RE = re.compile(
     r"\b(std::j?thread\b(?!\s*::\s*hardware_concurrency)|std::async\b|pthread_create\b|boost::thread\b"
