@@ -1537,7 +1537,9 @@ def _report(files, device, findings, cases, checks_run, not_run, timing, seconds
         verdict = "cheat" if failure_class == "cheat" else "fail"
         failing = sorted({f.case for f in errors if f.case})
         main = next(f for f in errors if f.failure_class == failure_class)
-        summary = f"{failure_class}: {main.message}" + (f" [case {main.case}; {len(failing)} of {len(cases)} cases fail]" if main.case else "")
+        # the perturbed run's cases (fresh seed, init factors, non-contiguous, 4097 rows) count in both
+        judged = {c.name for c in cases} | set(failing)
+        summary = f"{failure_class}: {main.message}" + (f" [case {main.case}; {len(failing)} of {len(judged)} cases fail]" if main.case else "")
     return VerifyReport(
         verdict=verdict, failure_class=failure_class, summary=summary, candidate=str(files.candidate),
         reference=str(files.reference), device=device, findings=findings, cases=cases, checks_run=checks_run,

@@ -5,6 +5,7 @@ is still a cheat (tests/corpus/cheats/cpp_blas_sgemm.py, tests/corpus/cheats2/cp
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from kagent.api import verify
@@ -24,3 +25,6 @@ def test_an_honest_cpu_extension_passes_and_its_calls_are_counted():
 def test_a_near_miss_cpu_extension_fails_on_the_numbers():
     report = verify(NEAR, PROBLEM, device="cpu")
     assert report.verdict == "fail" and report.failure_class == "numerical_mismatch", report.summary
+    # the perturbed run's failing cases count in the total too (it read "19 of 18 cases fail")
+    failing, total = map(int, re.search(r"(\d+) of (\d+) cases fail", report.summary).groups())
+    assert failing == len({f.case for f in report.errors() if f.case}) and failing <= total
