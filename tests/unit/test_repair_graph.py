@@ -306,3 +306,19 @@ def test_a_stalled_better_base_backtracks_to_the_one_before(tmp_path):
     backs = [e for e in _events(s) if e["event"] == "backtrack"]
     assert backs and backs[0]["to"] == 0 and "same failure" in backs[0]["reason"]
     assert "DEADEND" not in Path(s.repaired_path).read_text()
+
+
+def test_the_confirm_verify_redraws_the_seeds_and_skips_what_the_verify_before_covered():
+    from kagent.config import VerifyConfig
+    from kagent.repair.run import confirm_config
+
+    base = VerifyConfig(seed=5, sanitize=True)
+    c = confirm_config(base)
+    assert c.seed != base.seed
+    # sizes, repeats and memory accesses are the same at any seed: the verify before judged them
+    assert not (c.adversarial_shapes or c.rows_past_4096 or c.index_past_2_24 or c.determinism)
+    assert not (c.sanitize or c.sanitize_cuda_c)
+    assert c.model_dump(exclude={"seed", "adversarial_shapes", "rows_past_4096", "index_past_2_24", "determinism",
+                                 "sanitize", "sanitize_cuda_c"}) == \
+        base.model_dump(exclude={"seed", "adversarial_shapes", "rows_past_4096", "index_past_2_24", "determinism",
+                                 "sanitize", "sanitize_cuda_c"})
