@@ -38,7 +38,7 @@ _SIBLINGS = {
     "logf": ("log2f", "log1pf", "expf", "__logf"), "__logf": ("logf",), "log2f": ("logf",), "log1pf": ("logf",),
     "sqrtf": ("rsqrtf", "fabsf"), "rsqrtf": ("sqrtf",), "floorf": ("ceilf", "roundf", "truncf"), "ceilf": ("floorf",),
     "roundf": ("floorf", "rintf"), "rintf": ("roundf",), "truncf": ("floorf",), "sinf": ("cosf",), "cosf": ("sinf",),
-    "tanhf": ("tanf",), "exp": ("exp2", "log"), "log": ("log2", "log1p", "exp"), "sqrt": ("rsqrt",), "rsqrt": ("sqrt",),
+    "tanhf": ("tanf", "erff"), "erff": ("tanhf", "erfcf"), "erfcf": ("erff",), "exp": ("exp2", "log"), "log": ("log2", "log1p", "exp"), "sqrt": ("rsqrt",), "rsqrt": ("sqrt",),
     "floor": ("ceil",), "ceil": ("floor",), "atomicMax": ("atomicMin",), "atomicMin": ("atomicMax",),
     "__shfl_down_sync": ("__shfl_xor_sync",), "__shfl_xor_sync": ("__shfl_down_sync",),
 }
@@ -297,6 +297,16 @@ def rewrites(src: Src, line0: int) -> list[tuple[str, str, str]]:
         if t.kind == "id" and nxt == "(" and t.text in _SIBLINGS:
             for other in _SIBLINGS[t.text]:
                 put("sibling_call", f"{t.text}() -> {other}()", t.start, t.end, other)
+        if t.kind == "id" and t.text == "fmodf" and nxt == "(":  # C's truncated remainder for a floored one
+            end = _match(toks, i + 1)
+            args = code[toks[i + 1].end:toks[end].start] if end is not None else ""
+            if end is not None and args.count(",") == 1 and "(" not in args:
+                a, b = (x.strip() for x in args.split(","))
+                put("sibling_call", f"fmodf({a}, {b}) -> floored", t.start, toks[end].end,
+                    f"{a} - floorf({a})" if b in ("1.0f", "1.f", "1") else f"{a} - {b} * floorf({a} / {b})")
+        if t.kind == "id" and t.text in names and names[t.text] == "float" and i >= first_read and nxt != "(" \
+                and prev not in (".", "->", "(") and nxt not in ("[", "="):  # a scale's square root (sigma * dt)
+            put("wrap", f"`{t.text}` -> `sqrtf({t.text})`", t.start, t.end, f"sqrtf({t.text})")
         if t.kind == "id" and nxt == "(" and t.text in _UNARY_MATH:
             end = _match(toks, i + 1)
             if end is not None and "," not in code[toks[i + 1].end:toks[end].start]:

@@ -129,3 +129,29 @@ __global__ void second(const float* a, float* b, float gain, int m) {
     assert any("b[0] = gain * gain" in n or "b[0] = acc * acc" in n for n in news)  # its own names stand in
     for other in ("scale", "t *", "* t;", "k *", "* k;", "x[", "y["):  # another kernel's, a closed loop's
         assert not any(other in n.split("=", 1)[1] for n in news), other
+
+
+def test_floored_remainder_erf_sibling_and_a_scale_square_root():
+    source = '''from torch.utils.cpp_extension import load_inline
+_CUDA = r"""
+__global__ void k(const float* x, float* y, float sigma, float dt, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float h = x[i];
+    h = fmodf(h, 1.0f);
+    float g = fmodf(h, dt);
+    const float scale = sigma * dt;
+    y[i] = scale * tanhf(h) + g;
+}
+"""
+'''
+    lines = source.split("\n")
+    src = Src(source)
+
+    def news(text):
+        line0 = next(i for i, ln in enumerate(lines) if text in ln)
+        return [new.strip() for _, _, new in cgrammar.rewrites(src, line0)]
+
+    assert "h = h - floorf(h);" in news("h = fmodf(h, 1.0f)")  # C's fmodf truncates: a hue of -0.25 stays negative
+    assert "float g = h - dt * floorf(h / dt);" in news("float g = fmodf")
+    assert "const float scale = sigma * sqrtf(dt);" in news("sigma * dt")  # a diffusion scaled by dt, not sqrt(dt)
+    assert "y[i] = scale * erff(h) + g;" in news("tanhf(h)")
