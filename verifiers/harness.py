@@ -1050,14 +1050,18 @@ def _canary_runs(main: _Run, device: str, job: dict) -> tuple[bool, bool]:
     """Which canary runs can find anything the main run has not: (guards refilled with other values,
     fresh allocations refilled with other values). Under the CPU interpreter's bounds check
     (verifiers/bounds.py) every read past a buffer's end is caught where it happens, so the guard run
-    cannot change the verdict; and an element never written keeps the main run's NaN fill, so where
-    every output is floating and free of NaN (written everywhere) the poison run cannot either. The
-    runs are the most expensive part of a large case (a 4097-row case: two more calls of ~60 s)."""
+    cannot change the verdict; and an element never written keeps the main run's fill (NaN; an integer
+    dtype's minimum + 7), so where no output holds it (written everywhere) the poison run cannot either;
+    a bool output's fill (False) is a value, so it still needs that run. The runs are the most
+    expensive part of a large case (a 4097-row case: two more calls of ~60 s)."""
     import torch
+
+    from kagent.verifiers.canary import fill_value
 
     if device != "cpu" or not job.get("bounds_check") or not bounds.intact():
         return True, True
-    poison = any(not isinstance(o, torch.Tensor) or not o.dtype.is_floating_point or bool(torch.isnan(o).any())
+    poison = any(not isinstance(o, torch.Tensor) or o.dtype == torch.bool or o.dtype.is_complex
+                 or bool(torch.isnan(o).any() if o.dtype.is_floating_point else (o == fill_value(o.dtype, "nan")).any())
                  for o in main.outputs)
     return False, poison
 

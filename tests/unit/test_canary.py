@@ -42,7 +42,11 @@ def test_canary_runs_are_skipped_only_where_they_cannot_change_the_verdict(monke
     # (guard run, poison run): every access checked, so no guard run on the CPU
     assert _canary_runs(written, "cpu", job) == (False, False)  # every element written
     assert _canary_runs(_Run([torch.tensor([1.0, float("nan")])], [], [], [], []), "cpu", job) == (False, True)  # never written?
-    assert _canary_runs(_Run([torch.ones(3, dtype=torch.int32)], [], [], [], []), "cpu", job) == (False, True)  # no NaN fill
+    # an integer output never written holds its dtype's fill (minimum + 7): none there, written everywhere
+    assert _canary_runs(_Run([torch.ones(3, dtype=torch.int32)], [], [], [], []), "cpu", job) == (False, False)
+    unwritten = torch.tensor([1, torch.iinfo(torch.int64).min + 7])
+    assert _canary_runs(_Run([torch.ones(2), unwritten], [], [], [], []), "cpu", job) == (False, True)
+    assert _canary_runs(_Run([torch.ones(3, dtype=torch.bool)], [], [], [], []), "cpu", job) == (False, True)  # False is a value
     assert _canary_runs(written, "cuda", job) == (True, True)  # no bounds check on the GPU
     assert _canary_runs(written, "cpu", {"bounds_check": False}) == (True, True)
     monkeypatch.setattr(bounds, "_enabled", False)  # switched off in the worker: the canaries stay
