@@ -208,7 +208,9 @@ _CUDA_RE: list[tuple[str, re.Pattern[str]]] = [
     ("loop", re.compile(r"\bfor\s*\(")),
     ("pid", re.compile(r"\b(blockIdx|threadIdx|blockDim|gridDim)\.")),
     ("cast", re.compile(r"\b(half|__half|float|double|__nv_bfloat16)\b")),
-    ("math", re.compile(r"\b(expf?|logf?|sqrtf?|rsqrtf?|__expf|tanhf?|fmaxf|fminf)\(|[-+*/]\s*\w")),
+    ("math", re.compile(r"\b(?:__)?(?:exp2?|expm1|log2?|log10|log1p|sqrt|rsqrt|cbrt|pow|tanh|sinh|cosh|tan|sin|cos|"
+                        r"atan2?|asin|acos|erfc?|fmod|remainder|floor|ceil|round|rint|trunc|fabs|fmax|fmin|fma|hypot)f?\("
+                        r"|[-+*/]\s*\w")),
     ("init", re.compile(r"\b(float|double|half)\s+\w+\s*=\s*[-\w.]+;")),
     ("grid", re.compile(r"<<<|\bdim3\b|\bblocks\s*=|\bthreads\s*=")),
 ]
@@ -326,7 +328,7 @@ def _c_statements(code: str) -> list[str]:
     the loop's bound."""
     out, rest = [], code
     while True:
-        m = re.search(r"\b(if|while|for)\s*\(", rest)
+        m = re.search(r"\b(if|while|for|switch)\s*\(", rest)
         if not m:
             break
         depth, j = 0, m.end() - 1
@@ -343,7 +345,8 @@ def _c_statements(code: str) -> list[str]:
             out.append("?" + header)
         rest = rest[j + 1:]
     out += [p.strip() for p in re.split(r"[;{}]", rest) if p.strip() and p.strip() != "else"]
-    return out
+    # a switch's labels are no part of the statement they head (`case 0: ro = v`)
+    return [re.sub(r"^(?:case\s+[^:]+|default)\s*:\s*", "", p) for p in out]
 
 
 def _cuda_slice(lines: list[str], first: int, last: int) -> dict[int, float]:

@@ -136,3 +136,29 @@ def test_cuda_c_lines_that_feed_a_store_rank_above_those_that_do_not():
     assert sl[store] == 1.0 and sl[r] > sl[acc] > sl[row_ptr] >= 0.4
     assert at["float unused = eps * 2.0f;"] not in sl
     assert sl[at["dim3 grid(rows / 2);"]] > 0 and sl[at["return y;"]] == 0.7  # the launcher: launch and result
+
+
+def test_cuda_c_slice_reads_through_a_switch_and_math_calls_are_math():
+    """`case 0: ro = v; go = tt;` assigns: the values a switch's cases store (a hue's fmodf, three
+    lines up) are in the slice, and a line of fmodf/powf/erff is a math site."""
+    from kagent.agents.localize import _CUDA_RE, _cuda_slice, _kinds
+
+    code = '''_cuda = r"""
+__global__ void hue(const float* x, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float h = x[i];
+    h = fmodf(h, 1.0f);
+    const float v = h * 6.0f;
+    float ro;
+    switch ((int)v) {
+        case 0: ro = v; break;
+        default: ro = 1.0f - v; break;
+    }
+    out[i] = ro;
+}
+"""'''
+    lines = code.splitlines()
+    sl = _cuda_slice(lines, 1, len(lines))
+    at = {ln.strip(): i + 1 for i, ln in enumerate(lines)}
+    assert sl[at["case 0: ro = v; break;"]] > 0.5 and sl[at["h = fmodf(h, 1.0f);"]] >= 0.4
+    assert "math" in _kinds("h = fmodf(h, 1.0f);", _CUDA_RE) and "math" in _kinds("g = powf(10.0f, d);", _CUDA_RE)
