@@ -256,12 +256,10 @@ def _is_kernel(fn: ast.FunctionDef) -> bool:
 
 
 def _cuda_ranges(tree: ast.Module, lines: list[str]) -> list[tuple[int, int]]:
-    """(first, last) lines of string constants that hold CUDA C (a __global__ function)."""
-    out = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "__global__" in node.value:
-            out.append((node.lineno, node.end_lineno or node.lineno))
-    return out
+    """(first, last) lines of string constants that hold CUDA C or a CPU extension's C++."""
+    from kagent.patterns.operators.base import c_source_ranges
+
+    return c_source_ranges(tree)
 
 
 def _names(node: ast.AST) -> set[str]:
@@ -370,7 +368,10 @@ def _cuda_slice(lines: list[str], first: int, last: int) -> dict[int, float]:
         if depth == 0 and "}" in code:
             current = None
     out: dict[int, float] = {}
+    # C++ alone (a CPU extension): its host functions are the kernels, their stores the sinks
+    host_only = not any("__global__" in lines[ln - 1] for ln in range(first, last + 1))
     for device, body in funcs:
+        device = device or host_only
         assigns: dict[str, list[tuple[int, set[str]]]] = {}
         sinks: list[tuple[int, set[str]]] = []
         conds: list[tuple[int, set[str]]] = []

@@ -104,9 +104,10 @@ class Screener:
         self.cuda_c = any(k in self.candidate.read_text() for k in ("load_inline", "cpp_extension", "SourceModule"))
         if self.cuda_c:
             self.per_candidate_s = max(self.per_candidate_s, CUDA_C_COMPILE_S)
-        # a load_inline batch is one shared extension build (verifiers/extension_batch.py): most of a
-        # batch's cost is that build, so the search makes its batches this much wider
-        self.batch_scale = 4 if self.cuda_c else 1
+        # a load_inline batch is one shared extension build (verifiers/extension_batch.py) whose time is
+        # the torch headers', not the variants': the search makes its batches this much wider (64, 192 and
+        # 384 edits: one build each, two for the rewrites' batches)
+        self.batch_scale = 8 if self.cuda_c else 1
 
     def close(self) -> None:
         self.holds.close()
@@ -256,7 +257,8 @@ class Screener:
             paths.append(str(p))
         # the base's batch runs in one worker (its record is what the others are judged against); a
         # later batch is split over the CPU screen's workers, side by side
-        n = 1 if base_first or self.device != "cpu" else max(1, min(self.workers, len(paths) // 4))
+        # (a batch of C++ extensions is one shared build: split, each worker would build its own)
+        n = 1 if base_first or self.device != "cpu" or self.cuda_c else max(1, min(self.workers, len(paths) // 4))
         chunks = [list(range(len(paths)))[i::n] for i in range(n)]
         results: dict[int, ScreenResult] = {}
         if n == 1:

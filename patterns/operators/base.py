@@ -152,8 +152,7 @@ class Src:
 
     @cached_property
     def cuda_ranges(self) -> list[tuple[int, int]]:
-        return [(n.lineno, n.end_lineno or n.lineno) for n in ast.walk(self.tree)
-                if isinstance(n, ast.Constant) and isinstance(n.value, str) and "__global__" in n.value]
+        return c_source_ranges(self.tree)
 
     @cached_property
     def statements_by_line(self) -> dict[int, ast.stmt]:
@@ -249,6 +248,18 @@ def nodes_of(node: ast.AST, *types: type) -> Iterator[Any]:
 
 
 # -- text helpers shared by the families --------------------------------------------------------
+def is_c_source(text: str) -> bool:
+    """A string of C++/CUDA code with kernels in it: a __global__ function, or (a CPU extension's
+    `cpp_sources`) a function on torch tensors with a body."""
+    return "__global__" in text or ("torch::Tensor" in text and "{" in text)
+
+
+def c_source_ranges(tree: ast.Module) -> list[tuple[int, int]]:
+    """(first, last) 1-based lines of the module's string constants that hold C++/CUDA kernels."""
+    return [(n.lineno, n.end_lineno or n.lineno) for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and is_c_source(n.value)]
+
+
 # the angle brackets of a C++ template's arguments, group 1 (`data_ptr<float>()`, `static_cast<int64_t>(r)`,
 # `std::numeric_limits<float>::max()`): neither a comparison nor a shift
 TEMPLATE_ARGS = re.compile(r"\b[A-Za-z_]\w*\s*(<\s*(?:const\s+)?[\w:]+(?:\s*\*)?(?:\s*,\s*(?:const\s+)?[\w:]+(?:\s*\*)?)*\s*>)"

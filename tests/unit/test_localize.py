@@ -162,3 +162,21 @@ __global__ void hue(const float* x, float* out, int n) {
     at = {ln.strip(): i + 1 for i, ln in enumerate(lines)}
     assert sl[at["case 0: ro = v; break;"]] > 0.5 and sl[at["h = fmodf(h, 1.0f);"]] >= 0.4
     assert "math" in _kinds("h = fmodf(h, 1.0f);", _CUDA_RE) and "math" in _kinds("g = powf(10.0f, d);", _CUDA_RE)
+
+
+def test_a_cpu_extensions_cpp_lines_are_sites_and_get_edits():
+    """C++ sources alone (a CPU load_inline kernel): the loop's store is a site, and the search's
+    operators edit it (the fixture's fix, `- SHIFT` -> `+ SHIFT`, is a sign flip there; end to end,
+    `kagent repair` of it on the CPU repairs it in ~70 s, most of it the extension's builds)."""
+    from kagent.agents.localize import sites_of
+    from kagent.patterns.operators import propose
+
+    path = Path(__file__).parent / "fixtures_cpp" / "shift_scale_cpp_nm.py"
+    source = path.read_text()
+    lines = source.splitlines()
+    store = next(i for i, ln in enumerate(lines) if "b[i] = a[i] * (float)k - SHIFT;" in ln) + 1
+    sites = sites_of(source, family_weights(symptoms_of(_report("numerical_mismatch", ["seed0"], location="all"))))
+    assert store in [s.line for s in sites[:5]] and next(s for s in sites if s.line == store).scope == "cuda"
+    fixes = [r for r in propose(source, [(store, 1.0)], {}, max_sites=1)
+             if r.edit.start == store - 1 and "+ SHIFT" in r.edit.lines[0]]
+    assert fixes and fixes[0].edit.operator == "sign_flip"
