@@ -108,6 +108,7 @@ class Screener:
         # the torch headers', not the variants': the search makes its batches this much wider (64, 192 and
         # 384 edits: one build each, two for the rewrites' batches)
         self.batch_scale = 8 if self.cuda_c else 1
+        self.light_headers = True  # the shared builds' CUDA files on torch/types.h (verifiers/extension_batch.py)
 
     def close(self) -> None:
         self.holds.close()
@@ -199,7 +200,7 @@ class Screener:
                    "cases": self.cases, "candidates": [paths[i] for i in todo], "ratio": self.config.error_ratio,
                    "out": str(out), "candidate_timeout_s": self.candidate_timeout_s(),
                    "weights": getattr(self.config, "weights", "seeded"), "bounds_check": self.config.bounds_check,
-                   "batch_extensions": self.cuda_c,
+                   "batch_extensions": self.cuda_c, "light_headers": self.light_headers,
                    # the base is the first source of the first batch: candidates no better than it on a
                    # case stop there
                    "base": "first" if base_first and todo[0] == 0 else self.base_cases}
@@ -219,6 +220,8 @@ class Screener:
                     break
                 got.append(rec)
             for rec in [r for r in got if "extensions" in r]:
+                light = rec["extensions"].pop("light", True)
+                self.light_headers = self.light_headers and light
                 for k, v in rec["extensions"].items():
                     self.extensions[k] = self.extensions.get(k, 0) + v
             got = [r for r in got if "index" in r]

@@ -90,7 +90,7 @@ def _model(harness: Any, module: Any, data: dict, case: dict, device: str, job: 
     return harness._build_model(module, data, case["seed"], device)
 
 
-def _build_together(candidates: list[str], single_file: bool, limit: float) -> dict:
+def _build_together(candidates: list[str], single_file: bool, limit: float, light: bool = True) -> dict:
     """Every candidate imported up to its `load_inline` call, the calls built as one extension
     (verifiers/extension_batch.py); each candidate's own import below then gets its variant."""
     from torch.utils import cpp_extension
@@ -98,6 +98,7 @@ def _build_together(candidates: list[str], single_file: bool, limit: float) -> d
     from kagent.verifiers import extension_batch, harness
 
     batcher = extension_batch.Batcher(cpp_extension.load_inline)
+    batcher.light = light  # off once an earlier batch of this kernel needed the sources' own headers
     extension_batch.install(batcher)  # for the rest of this worker's life
     batcher.recording = True
     for index, path in enumerate(candidates):
@@ -114,7 +115,7 @@ def _build_together(candidates: list[str], single_file: bool, limit: float) -> d
     t0 = time.monotonic()
     batcher.build()
     return {"extensions": {"sources": len(batcher.keys), "builds": batcher.builds,
-                           "seconds": round(time.monotonic() - t0, 2)}}
+                           "seconds": round(time.monotonic() - t0, 2), "light": batcher.light}}
 
 
 def main() -> int:
@@ -148,7 +149,8 @@ def main() -> int:
     base = job.get("base") if isinstance(job.get("base"), dict) else None
     with open(job["out"], "a", buffering=1) as out:
         if job.get("batch_extensions"):
-            out.write(json.dumps(_build_together(job["candidates"], job["single_file"], limit)) + "\n")
+            out.write(json.dumps(_build_together(job["candidates"], job["single_file"], limit,
+                                                 job.get("light_headers", True))) + "\n")
         for index, path in enumerate(job["candidates"]):
             t0 = time.monotonic()
             res: dict[str, Any] = {}

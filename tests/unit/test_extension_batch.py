@@ -119,3 +119,25 @@ def test_a_build_that_fails_naming_no_variant_is_halved_and_then_left_to_each_ca
     b.keys = [_key(f"int f() {{ return {i}; }}\n") for i in range(8)]
     b.build()
     assert len(calls) == 7 and not b.answers  # 8, 4+4, 2+2+2+2 variants; then each builds on its own
+
+
+def test_the_shared_cuda_file_includes_the_light_header_and_a_missing_declaration_brings_the_heavy_one_back():
+    heavy = "#include <torch/extension.h>\n__global__ void k() {}\n"
+    keys = [_key("int f();", cuda_sources=heavy), _key("int f();", cuda_sources=heavy.replace("k()", "k2()"))]
+    light = eb.Combined(keys, light=True)
+    assert light.lightened and "<torch/extension.h>" not in light.cuda and "#include <torch/types.h>" in light.cuda
+    assert "#include <torch/extension.h>" in light.cpp  # the bindings' file keeps pybind11
+    assert not eb.Combined(keys).lightened and "<torch/extension.h>" in eb.Combined(keys).cuda
+    seen: list[str] = []
+
+    def real(name, cpp, cuda, **k):
+        seen.append(cuda[0])
+        if "torch/extension.h" not in cuda[0]:
+            raise RuntimeError('/e/cuda.cu(9): error: namespace "torch" has no member "nn"')
+        return type("M", (), {"f__kv0": 0, "f__kv1": 1})
+
+    b = eb.Batcher(real)
+    b.keys = keys
+    b.build()
+    assert len(seen) == 2 and not b.light and set(b.answers) == set(keys)
+    assert not any(isinstance(v, BaseException) for v in b.answers.values())
