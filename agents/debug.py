@@ -289,6 +289,7 @@ class Search(BaseModel):
     base_hash: str
     pending: list[Any] = []  # Candidate (kagent.patterns.engine), not yet screened
     survivors: list[Any] = []  # passed the screen, not yet fully verified
+    slow: list[Any] = []  # passed the screen at SLOW_SURVIVOR_X the base's screen time or more: proposed last
     improved: list[tuple[list[float], int, Any]] = []  # (screen score, order, Candidate) better than the base
     screened: list[Any] = []  # every screened single, in rank order
     scores: dict[str, list[float]] = {}  # source hash -> screen score
@@ -431,11 +432,27 @@ def _screen_batch(search: Search, screener: Any, base_source: str, batch: list[A
         search.scores[source_hash(c.source)] = r.score
         search.tried.append(Tried(origin=c.origin, operator=c.operator, family=c.family, line=c.line,
                                   priority=round(c.priority, 3), screen=r.summary(), score=r.score, passed=r.passed))
-        if r.passed:
+        if r.passed and _slow(search, r.seconds):
+            search.slow.append(c)
+        elif r.passed:
             search.survivors.append(c)
         elif search.base_score is not None and r.score < search.base_score:
             search.improved.append((r.score, order + i, c))
     search.improved.sort(key=lambda t: (t[0], t[1]))
+
+
+# A survivor this many times slower than the base on the screen's cases (a block of 32 made 2: right, and 16x
+# the programs) costs its verify as much more, most in the costly shape cases (one such verify ran 385 s on the
+# 2-core CPU and timed out): it waits until the search has nothing faster that passes. Under SLOW_BASE_S of
+# base screen time the ratio is the worker's noise.
+SLOW_SURVIVOR_X = 4.0
+SLOW_BASE_S = 0.2
+SLOW_LAST_S = 90.0  # with this little of the search's time left a slow survivor goes before more screening
+
+
+def _slow(search: Search, seconds: float) -> bool:
+    ran = search.base_score is not None and search.base_score[0] < 2  # a base that raised stopped early
+    return ran and search.base_seconds >= SLOW_BASE_S and seconds > SLOW_SURVIVOR_X * search.base_seconds
 
 
 def _screen_siblings(search: Search, screener: Any, base_source: str, timeout_s: float | None, limit: int = 8) -> None:
@@ -584,6 +601,8 @@ def search_propose(
                               if source_hash(c.source) not in search.scores]
             if search.pending:
                 continue
+        if (search.tiers >= 1 or (rem is not None and rem < SLOW_LAST_S)) and (c := _next_slow(search, seen)) is not None:
+            return propose(c, SLOW_WHY)  # after the second tier (where faster passes were found), or when time is short
         # before the second tier only an improvement that halves what fails (one of two faults
         # fixed): a smaller one made the next base sends the search away from the one-edit fix
         # this base's rewrites hold (124 of 134 logged repairs were found at the first base)
@@ -602,10 +621,14 @@ def search_propose(
                 search.tiers = more_tiers  # nothing more to give
             search.combined = False  # pairs again, of the later tier's improvements
             continue
+        if (c := _next_slow(search, seen)) is not None:
+            return propose(c, SLOW_WHY)
         c = _next_improvement(search, seen, max_improvements)
         if c is not None:
             return propose(c, "reduces the error on the screen")
         break
+    if (c := _next_slow(search, seen)) is not None:  # out of time: a slow pass before any improvement
+        return propose(c, SLOW_WHY)
     c = _next_improvement(search, seen, max_improvements)  # out of time: the best improvements still go
     if c is not None:
         return propose(c, "reduces the error on the screen")
@@ -615,6 +638,17 @@ def search_propose(
         return Proposal(status="wall_time", message=f"{explain(search)}; the time ran out with "
                         f"{len(search.pending)} edits{'' if search.extended else ' and the second tier'} unscreened")
     return Proposal(status="exhausted", message=explain(search))
+
+
+SLOW_WHY = "passed the screen, slower than the base there"
+
+
+def _next_slow(search: Search, seen: set[str]) -> Any | None:
+    while search.slow:
+        c = search.slow.pop(0)
+        if source_hash(c.source) not in seen and source_hash(c.source) not in search.proposed:
+            return c
+    return None
 
 
 def _next_improvement(search: Search, seen: set[str], limit: int, strong: list[float] | None = None) -> Any | None:

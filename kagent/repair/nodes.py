@@ -321,7 +321,7 @@ def _survivors_left(ctx: RepairContext, state: RepairState) -> bool:
         return False
     search = ctx.cache.get(("search", source_hash(ctx.run.read_source(state.base_index))))
     seen = set(state.seen_hashes)
-    return search is not None and any(source_hash(c.source) not in seen for c in search.survivors)
+    return search is not None and any(source_hash(c.source) not in seen for c in [*search.survivors, *search.slow])
 
 
 def _adopt_deferred(state: RepairState, ctx: RepairContext) -> dict[str, Any] | None:
@@ -331,7 +331,7 @@ def _adopt_deferred(state: RepairState, ctx: RepairContext) -> dict[str, Any] | 
         return None
     search = ctx.cache.get(("search", source_hash(ctx.run.read_source(state.base_index))))
     seen = set(state.seen_hashes)
-    if search is not None and any(source_hash(c.source) not in seen for c in search.survivors):
+    if search is not None and any(source_hash(c.source) not in seen for c in [*search.survivors, *search.slow]):
         return None
     emit(ctx, "new_base", base=n, previous=state.base_index)
     return {"base_index": n, "base_hash": source_hash(ctx.run.read_source(n)), "deferred_base": None,
@@ -507,8 +507,8 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
         search.screen_note = f"no screen ({why})"
     if screener is not None and search.screen_cases and search.screen_cases != screener.case_names:
         # the screen has more cases now: what passed the old one is screened again, from the base
-        search.pending = search.survivors + search.pending
-        search.survivors, search.base_score = [], None
+        search.pending = search.survivors + search.slow + search.pending
+        search.survivors, search.slow, search.base_score = [], [], None
     if screener is not None:
         search.screen_cases = list(screener.case_names)
     left = remaining_s(state, ctx, t0)
@@ -550,7 +550,7 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
         "screen_cases": getattr(screener, "case_names", []), "screen_device": getattr(screener, "device", None),
         "screen_note": search.screen_note, "screen_extensions": getattr(screener, "extensions", {}),
         "tried": [t.model_dump() for t in search.tried], "left": len(search.pending),
-        "survivors": len(search.survivors), "combined": search.combined,
+        "survivors": len(search.survivors), "slow": len(search.slow), "combined": search.combined,
         "effects": {str(k): v for k, v in search.effects.items()}, "cleared": search.cleared,
     }, indent=1))
     emit(ctx, "search", base=state.base_index, tried=len(search.tried), left=len(search.pending),

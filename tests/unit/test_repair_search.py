@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kagent.agents.debug import Search, search_propose
+from kagent.agents.debug import Search, search_propose, source_hash
 from kagent.agents.screen import ScreenResult
 from kagent.patterns.engine import Candidate, combined
 from kagent.patterns.operators.base import Edit
@@ -278,3 +278,38 @@ def test_a_run_that_moved_bases_explains_with_its_total_first():
     _run(first, FakeScreener({"a = 10", "zzz"}))
     msg = searched_in_all([first, last], "the edit search screened 0 candidates (none)")
     assert msg.startswith("2 bases searched, 1 candidates screened in all; the last base's: the edit search screened 0")
+
+
+class TimedScreener(AnyOfScreener):
+    """AnyOfScreener whose results carry screen times: the base 1 s, `slow` lines 16 s, the rest 1 s."""
+
+    def __init__(self, needed: set[str], slow: set[str]):
+        super().__init__(needed)
+        self.slow = slow
+
+    def screen(self, sources, timeout_s=None, base_first=False):
+        out = super().screen(sources, timeout_s, base_first)
+        return [r.model_copy(update={"seconds": 16.0 if self.slow & set(s.splitlines()) else 1.0})
+                for r, s in zip(out, sources)]
+
+
+def test_a_survivor_far_slower_than_the_base_waits_for_the_second_tier():
+    """A block of 32 made 2 passes the screen at 16x the base's time (its verify timed out in a costly shape
+    case); the right edit, found in the second tier, goes first; the slow one is proposed once nothing faster
+    is left, before any improvement."""
+    slow, fast = _cand(1, "b = 22", 0.9), _cand(2, "c = 30", 0.5)
+    scr = TimedScreener({"b = 22", "c = 30"}, slow={"b = 22"})
+    s = Search(base_hash="h", pending=[slow])
+
+    def more(screened):
+        return [] if s.tiers > 1 else [fast]
+
+    def run(seen=()):
+        return search_propose(BASE, s, screener=scr, combine_fn=combined, seen_hashes=list(seen), deadline_s=None,
+                              clock=lambda: 0.0, more=more, more_tiers=3)
+
+    first = run()
+    assert first.source == fast.source and s.tiers == 1
+    second = run(seen=[source_hash(first.source)])
+    assert second.source == slow.source and "slower than the base" in second.origin
+    assert run(seen=[source_hash(first.source), source_hash(second.source)]).status == "exhausted"
