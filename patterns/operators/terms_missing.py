@@ -1,0 +1,155 @@
+"""Operators for a term a line lost or got in the wrong form (text rewrites of one line):
+
+- a floor written as a shift, or the other way: `s / (t + EPS)` for `s / tl.maximum(t, EPS)` (F.normalize's
+  and the mmdet losses' clamp_min(eps)), and `tl.maximum(t, eps)` for `t + eps`;
+- a one-pass variance missing the mean's square: `var = tl.sum(x * x) / n` for `... / n - mean * mean`;
+- a max or min missing a term's analog: `tl.maximum(hi - lo, tl.abs(hi - pc))` for
+  `tl.maximum(hi - lo, tl.maximum(tl.abs(hi - pc), tl.abs(lo - pc)))` (a true range's gap down), the
+  analog being the term with one name exchanged for its partner (hi / lo, left / right, ...) that the
+  same line reads.
+
+Layer 3 (patterns/): pure source manipulation; nothing runs the kernel.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kagent.patterns.operators.base import Src, call_span, code_part, one_line, operator
+
+_EPS = r"(?:self\.)?\w*(?:eps|EPS|Eps)\w*"
+_SHIFT = re.compile(rf"\+\s*({_EPS})\s*\)")
+_CLAMP = re.compile(rf"\b(tl\.maximum|fmaxf|fmax|max)\(")
+
+
+def _in_cuda(src: Src, line0: int) -> bool:
+    return any(a <= line0 + 1 <= b for a, b in src.cuda_ranges)
+
+
+def _open_of(code: str, close: int) -> int | None:
+    """Index of the `(` matching the `)` at `code[close]`."""
+    depth = 0
+    for i in range(close, -1, -1):
+        if code[i] == ")":
+            depth += 1
+        elif code[i] == "(":
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
+
+
+def _split_args(inner: str) -> list[str] | None:
+    """A call's arguments at the top level (None where brackets do not balance)."""
+    out, depth, start = [], 0, 0
+    for i, c in enumerate(inner):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif c == "," and depth == 0:
+            out.append(inner[start:i])
+            start = i + 1
+    if depth:
+        return None
+    out.append(inner[start:])
+    return [a.strip() for a in out]
+
+
+@operator("eps_floor", "eps", 1, "an eps added where it is a floor, or a floor where it is added: "
+          "s / (t + eps) <-> s / tl.maximum(t, eps)", scopes=("kernel", "cuda"))
+def _eps_floor(src: Src, line0: int) -> list:
+    code = code_part(src.lines[line0])
+    clamp = "fmaxf" if _in_cuda(src, line0) else "tl.maximum"
+    out = []
+    for m in _SHIFT.finditer(code):  # (t + eps) -> tl.maximum(t, eps): a bracket of its own, not a call's
+        close = m.end() - 1
+        start = _open_of(code, close)
+        if start is None or (start > 0 and (code[start - 1].isalnum() or code[start - 1] in "_.]")):
+            continue
+        inner = code[start + 1:m.start()].strip()
+        if not inner or _split_args(inner) is None:
+            continue
+        new = f"{code[:start]}{clamp}({inner}, {m.group(1)}){code[close + 1:]}"
+        out.append(one_line(f"line {line0 + 1}: {m.group(1)} as a floor, not a shift", line0, new))
+    for m in _CLAMP.finditer(code):  # tl.maximum(t, eps) -> (t + eps)
+        end = call_span(code, m.end() - 1)
+        args = _split_args(code[m.end():end - 1]) if end else None
+        if not args or len(args) != 2 or not re.fullmatch(_EPS, args[1]):
+            continue
+        new = f"{code[:m.start()]}({args[0]} + {args[1]}){code[end:]}"
+        out.append(one_line(f"line {line0 + 1}: {args[1]} added, not a floor", line0, new))
+    return out
+
+
+_VAR = re.compile(r"^(\s*)(\w*(?:var|VAR|Var)\w*)\s*=\s*(.+?)\s*$")
+_MEAN = re.compile(r"^\s*(\w*(?:mean|mu|MEAN)\w*)\s*=")
+
+
+@operator("variance_mean_square", "operand", 2, "a one-pass variance missing the mean's square: "
+          "var = E[x^2] -> E[x^2] - mean * mean", scopes=("kernel",))
+def _variance_mean_square(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    m = _VAR.match(code_part(src.lines[line0]))
+    if k is None or m is None or "tl.sum" not in m.group(3) and "/" not in m.group(3):
+        return []
+    ind, name, rhs = m.groups()
+    means: list[str] = []
+    for j in range(line0 - 1, k.first - 1, -1):  # the nearest means assigned above, in the same kernel
+        mm = _MEAN.match(code_part(src.lines[j]))
+        if mm and mm.group(1) not in means:
+            means.append(mm.group(1))
+    out = []
+    for mean in means[:3]:
+        if re.search(rf"\b{mean}\s*\*\s*{mean}\b", rhs):
+            continue
+        out.append(one_line(f"line {line0 + 1}: {name} less {mean} squared", line0,
+                            f"{ind}{name} = {rhs} - {mean} * {mean}"))
+    return out
+
+
+_PARTNERS = {"hi": "lo", "high": "low", "left": "right", "top": "bottom", "up": "down", "upper": "lower",
+             "start": "end", "first": "last", "prev": "next", "min": "max", "pos": "neg", "plus": "minus"}
+_PARTNERS.update({v: k for k, v in list(_PARTNERS.items())})
+_EXTREME = re.compile(r"\b(tl\.maximum|tl\.minimum|fmaxf|fminf|fmax|fmin)\(")
+
+
+def _analog(term: str, line: str) -> list[str]:
+    """`term` with one name exchanged for its partner, where the partner is a name the line reads and the
+    term does not."""
+    words = set(re.findall(r"\b\w+\b", line))
+    mine = set(re.findall(r"\b\w+\b", term))
+    out = []
+    for w in sorted(mine):
+        parts = w.split("_")
+        for i, p in enumerate(parts):
+            q = _PARTNERS.get(p)
+            if q is None:
+                continue
+            other = "_".join(parts[:i] + [q] + parts[i + 1:])
+            if other in words and other not in mine:
+                out.append(re.sub(rf"\b{w}\b", other, term))
+    return out
+
+
+@operator("extreme_analog_term", "operand", 2, "a max / min missing a term's analog: max(a, |hi - c|) -> "
+          "max(a, max(|hi - c|, |lo - c|))", scopes=("kernel", "cuda"))
+def _extreme_analog_term(src: Src, line0: int) -> list:
+    code = code_part(src.lines[line0])
+    out = []
+    for m in _EXTREME.finditer(code):
+        end = call_span(code, m.end() - 1)
+        args = _split_args(code[m.end():end - 1]) if end else None
+        if not args or len(args) != 2:
+            continue
+        fn = m.group(1)
+        for a in args:
+            for b in _analog(a, code):
+                if b in args:
+                    continue
+                new_args = [f"{fn}({a}, {b})" if x is a else x for x in args]
+                new = f"{code[:m.start()]}{fn}({', '.join(new_args)}){code[end:]}"
+                out.append(one_line(f"line {line0 + 1}: {fn} also over {b}", line0, new))
+    return out[:6]

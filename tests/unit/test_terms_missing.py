@@ -1,0 +1,55 @@
+"""A term a line lost or got in the wrong form (patterns/operators/terms_missing.py): an eps added where it
+is a floor (and back), a one-pass variance missing the mean's square, a max missing its term's analog.
+Each kernel below is written for the test; the operator must offer the fix, and nothing where the form
+it looks for is absent."""
+
+from __future__ import annotations
+
+from kagent.patterns.operators import OPERATORS
+from kagent.patterns.operators.base import Src
+
+KERNEL = '''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, hi_ptr, lo_ptr, pc_ptr, out_ptr, n, EPS: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    hi = tl.load(hi_ptr + offs, mask=m, other=0.0)
+    lo = tl.load(lo_ptr + offs, mask=m, other=0.0)
+    pc = tl.load(pc_ptr + offs, mask=m, other=0.0)
+    mean = tl.sum(x, axis=0) / n
+    var = tl.sum(x * x, axis=0) / n
+    nrm = tl.sqrt(var + EPS)
+    r = x / (nrm + EPS)
+    q = x / tl.maximum(nrm, EPS)
+    tr = tl.maximum(hi - lo, tl.abs(hi - pc))
+    tl.store(out_ptr + offs, r + q + tr + mean, mask=m)
+'''
+
+
+def _edits(op: str, needle: str) -> list[str]:
+    src = Src(KERNEL)
+    line0 = next(i for i, ln in enumerate(src.lines) if needle in ln)
+    return [new[0].strip() for _d, _a, _b, new in OPERATORS[op].propose(src, line0)]
+
+
+def test_an_eps_shift_becomes_a_floor_and_a_floor_a_shift():
+    assert _edits("eps_floor", "r = x /") == ["r = x / tl.maximum(nrm, EPS)"]
+    assert _edits("eps_floor", "q = x /") == ["q = x / (nrm + EPS)"]
+    assert _edits("eps_floor", "nrm = tl.sqrt") == []  # a call's argument is the sqrt operator's affair
+
+
+def test_a_variance_gets_the_mean_square_back():
+    assert _edits("variance_mean_square", "var = tl.sum") == ["var = tl.sum(x * x, axis=0) / n - mean * mean"]
+    assert _edits("variance_mean_square", "mean = tl.sum") == []
+
+
+def test_a_max_gets_its_terms_analog():
+    got = _edits("extreme_analog_term", "tr = tl.maximum")
+    assert "tr = tl.maximum(hi - lo, tl.maximum(tl.abs(hi - pc), tl.abs(lo - pc)))" in got
+    assert all("tl.abs(lo - pc)" in g for g in got)
+    assert _edits("extreme_analog_term", "q = x /") == []  # a floor at eps: no partner names
