@@ -798,11 +798,50 @@ def _special_reach(model64, plain: list, special: list, outs64: list, rows: list
             if reach[i] is not None:
                 as_nan = reach[i] & ((a == b) | (torch.isnan(a) & torch.isnan(b)))
                 by_nan[i] = as_nan if by_nan[i] is None else by_nan[i] | as_nan
+        for i, dep in _dependent(model64, plain, where, outs64, rows, device):
+            if reach[i] is not None and dep.shape == reach[i].shape:
+                reach[i] = reach[i] | dep
         constant = _constant_elements(model64, plain, outs64, rows, device)
     except Exception:  # without it the special case judges every element, as before
         return None
     return [None if r is None else {"reach": r, "finite": torch.stack(f), "nan": n, "constant": k}
             for r, f, n, k in zip(reach, finite, by_nan, constant)]
+
+
+def _dependent(model64, plain: list, where: list, outs64: list, rows: list[int] | None, device: str) -> list:
+    """(index, mask) per floating output: the elements whose float64 truth depends on the special positions at
+    all, by forward-mode AD at the plain inputs (a random positive tangent there). A stand-in that moves an
+    element by less than its ulp leaves it looking independent: a tridiagonal solve's far rows, which a Thomas
+    recurrence's NaN still reaches. Nothing where the reference has no forward derivative."""
+    import torch
+    from torch.func import jvp
+
+    draw = torch.Generator().manual_seed(2468)
+    tangents = [torch.where(w, 0.5 + torch.rand(w.shape, generator=draw, dtype=torch.float64), 0.0)
+                if w is not None else None for w in where]
+    if rows is not None:
+        batch = outs64[0].shape[0]
+        plain, tangents = _rows_of(plain, rows, batch, "cpu"), _rows_of(tangents, rows, batch, "cpu")
+    points = [_double(_copy_to(x, device)) for x in plain]
+    slots = [i for i, (x, t) in enumerate(zip(points, tangents))
+             if t is not None and isinstance(x, torch.Tensor) and x.dtype == torch.float64]
+    if not slots:
+        return []
+
+    def run(*moving):
+        args = list(points)
+        for i, x in zip(slots, moving):
+            args[i] = x
+        return tuple(_outputs(model64(*args)))
+
+    try:
+        with _Float64Everywhere():
+            _, tangent_out = jvp(run, tuple(points[i] for i in slots), tuple(tangents[i].to(device) for i in slots))
+    except Exception:  # an operator without a forward derivative: the stand-ins alone say
+        return []
+    return [(i, (t != 0).cpu()) for i, (a, t) in enumerate(zip(outs64, tangent_out))
+            if isinstance(a, torch.Tensor) and a.dtype.is_floating_point and isinstance(t, torch.Tensor)
+            and t.shape == a.shape]
 
 
 def _constant_elements(model64, plain: list, outs64: list, rows: list[int] | None, device: str) -> list:

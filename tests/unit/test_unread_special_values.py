@@ -114,3 +114,22 @@ def test_an_honest_thomas_kernel_passes_where_its_recurrence_reads_the_unused_en
     wrong = tmp_path / "thomas_nm.py"
     wrong.write_text(cand.read_text().replace("dp - cp * x_next", "dp + cp * x_next"))
     assert verify(wrong, ref, device="cpu", seeds=1, shapes=False, stress=False).verdict == "fail"
+
+
+def test_elements_a_special_value_moves_by_less_than_an_ulp_are_still_reached():
+    """An infinity on the sub-diagonal of a strongly dominant 60-row system: its effect on the last rows of the
+    float64 solution is below their ulp, so a finite stand-in leaves them exactly where they were; a Thomas
+    recurrence's NaN reaches them all the same (the blind twin failed on 9 such elements). Forward-mode AD
+    says they depend on it."""
+    from kagent.verifiers.harness import _special_reach
+
+    torch.manual_seed(1)
+    plain = [torch.randn(2, 60) * 0.2, torch.rand(2, 60) + 4.0, torch.randn(2, 60) * 0.2, torch.randn(2, 60)]
+    special = [t.clone() for t in plain]
+    special[0][0, 5] = -math.inf
+    model = _Solve().double()
+    truth = [model(*[t.double() for t in special])]
+    moved = model(*[t.double() for t in plain]) != truth[0]
+    assert not bool(moved[0, -5:].any())  # the stand-ins alone would leave these judged
+    reach = _special_reach(model, plain, special, truth, None, "cpu")[0]["reach"]
+    assert bool(reach[0].all()) and not bool(reach[1].any())
