@@ -295,6 +295,23 @@ def call_span(text: str, start: int) -> int | None:
     return None
 
 
+def arg_spans(text: str, opens: str = "([{", closes: str = ")]}") -> tuple[list[tuple[int, int]], bool]:
+    """(start, end) of each top-level comma-separated argument of `text` (the inside of a call), and whether
+    its brackets balance (never closed past the start, all closed at the end)."""
+    out, depth, start, balanced = [], 0, 0, True
+    for i, ch in enumerate(text):
+        if ch in opens:
+            depth += 1
+        elif ch in closes:
+            depth -= 1
+            balanced = balanced and depth >= 0
+        elif ch == "," and depth == 0:
+            out.append((start, i))
+            start = i + 1
+    out.append((start, len(text)))
+    return out, balanced and depth == 0
+
+
 def one_line(description: str, line0: int, new: str) -> tuple[str, int, int, list[str]]:
     return (description, line0, line0 + 1, [new])
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from kagent.patterns.operators.base import Src, call_span, code_part, one_line, operator, sub_each
+from kagent.patterns.operators.base import Src, arg_spans, call_span, code_part, one_line, operator, sub_each
 
 
 def _c(src: Src, line0: int) -> str | None:
@@ -109,18 +109,9 @@ _C_NOT_CALL = {"if", "for", "while", "switch", "return", "sizeof", "static_cast"
 
 
 def _split_args(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each top-level comma-separated argument of `text` (the inside of a call)."""
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            out.append((start, i))
-            start = i + 1
-    out.append((start, len(text)))
-    return out
+    """(start, end) of each top-level comma-separated argument of `text` (the inside of a call; a template's
+    angle brackets nest)."""
+    return arg_spans(text, "([{<", ")]}>")[0]
 
 
 def _c_shape(arg: str) -> str:

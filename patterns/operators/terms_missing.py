@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from kagent.patterns.operators.base import Src, call_span, code_part, one_line, operator
+from kagent.patterns.operators.base import Src, arg_spans, call_span, code_part, one_line, operator
 
 _EPS = r"(?:self\.)?\w*(?:eps|EPS|Eps)\w*"
 _SHIFT = re.compile(rf"\+\s*({_EPS})\s*\)")
@@ -41,21 +41,8 @@ def _open_of(code: str, close: int) -> int | None:
 
 def _split_args(inner: str) -> list[str] | None:
     """A call's arguments at the top level (None where brackets do not balance)."""
-    out, depth, start = [], 0, 0
-    for i, c in enumerate(inner):
-        if c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-            if depth < 0:
-                return None
-        elif c == "," and depth == 0:
-            out.append(inner[start:i])
-            start = i + 1
-    if depth:
-        return None
-    out.append(inner[start:])
-    return [a.strip() for a in out]
+    spans, balanced = arg_spans(inner)
+    return [inner[a:b].strip() for a, b in spans] if balanced else None
 
 
 @operator("eps_floor", "eps", 1, "an eps added where it is a floor, or a floor where it is added: "
