@@ -71,30 +71,28 @@ def _eps_floor(src: Src, line0: int) -> list:
     return out
 
 
-_VAR = re.compile(r"^(\s*)(\w*(?:var|VAR|Var)\w*)\s*=\s*(.+?)\s*$")
-_MEAN = re.compile(r"^\s*(\w*(?:mean|mu|MEAN)\w*)\s*=")
+_TYPE = r"(?:(?:const\s+)?(?:float|double|auto|scalar_t|acc_t)\s+)?"  # a C declaration's type
+_VAR = re.compile(rf"^(\s*{_TYPE})(\w*(?:var|VAR|Var)\w*)\s*=\s*(.+?)\s*(;?)\s*$")
+_MEAN = re.compile(rf"^\s*{_TYPE}(\w*(?:mean|mu|MEAN)\w*)\s*=")
+_FUNCTION_START = re.compile(r"^\s*(?:def |@triton\.jit|__global__|__device__|template\s*<)")
 
 
 @operator("variance_mean_square", "operand", 2, "a one-pass variance missing the mean's square: "
-          "var = E[x^2] -> E[x^2] - mean * mean", scopes=("kernel",))
+          "var = E[x^2] -> E[x^2] - mean * mean", scopes=("kernel", "cuda"))
 def _variance_mean_square(src: Src, line0: int) -> list:
-    k = src.kernel_at(line0)
     m = _VAR.match(code_part(src.lines[line0]))
-    if k is None or m is None or "tl.sum" not in m.group(3) and "/" not in m.group(3):
+    if m is None or ("sum" not in m.group(3) and "/" not in m.group(3)):
         return []
-    ind, name, rhs = m.groups()
+    lead, name, rhs, semi = m.groups()
     means: list[str] = []
-    for j in range(line0 - 1, k.first - 1, -1):  # the nearest means assigned above, in the same kernel
+    for j in range(line0 - 1, max(-1, line0 - 40), -1):  # the nearest means assigned above, in the same function
         mm = _MEAN.match(code_part(src.lines[j]))
         if mm and mm.group(1) not in means:
             means.append(mm.group(1))
-    out = []
-    for mean in means[:3]:
-        if re.search(rf"\b{mean}\s*\*\s*{mean}\b", rhs):
-            continue
-        out.append(one_line(f"line {line0 + 1}: {name} less {mean} squared", line0,
-                            f"{ind}{name} = {rhs} - {mean} * {mean}"))
-    return out
+        if _FUNCTION_START.match(src.lines[j]):
+            break
+    return [one_line(f"line {line0 + 1}: {name} less {mean} squared", line0, f"{lead}{name} = {rhs} - {mean} * {mean}{semi}")
+            for mean in means[:3] if not re.search(rf"\b{mean}\s*\*\s*{mean}\b", rhs)]
 
 
 _PARTNERS = {"hi": "lo", "high": "low", "left": "right", "top": "bottom", "up": "down", "upper": "lower",

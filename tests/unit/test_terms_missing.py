@@ -53,3 +53,27 @@ def test_a_max_gets_its_terms_analog():
     assert "tr = tl.maximum(hi - lo, tl.maximum(tl.abs(hi - pc), tl.abs(lo - pc)))" in got
     assert all("tl.abs(lo - pc)" in g for g in got)
     assert _edits("extreme_analog_term", "q = x /") == []  # a floor at eps: no partner names
+
+
+CUDA = '''import torch
+from torch.utils.cpp_extension import load_inline
+
+cuda_src = r"""
+#include <torch/extension.h>
+__global__ void norm_kernel(const float* x, float* y, int n, float eps) {
+    float s = 0.f, s2 = 0.f;
+    for (int i = 0; i < n; ++i) { s += x[i]; s2 += x[i] * x[i]; }
+    const float mean = s / n;
+    float var = s2 / n;
+    float inv = rsqrtf(var + eps);
+    for (int i = 0; i < n; ++i) y[i] = (x[i] - mean) * inv;
+}
+"""
+'''
+
+
+def test_a_cuda_variance_gets_the_mean_square_back():
+    src = Src(CUDA)
+    line0 = next(i for i, ln in enumerate(src.lines) if "float var" in ln)
+    got = [new[0].strip() for _d, _a, _b, new in OPERATORS["variance_mean_square"].propose(src, line0)]
+    assert got == ["float var = s2 / n - mean * mean;"]
