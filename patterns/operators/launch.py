@@ -502,3 +502,39 @@ def _ping_pong(src: Src, line0: int) -> list:
                     out.append((f"line {end + 1}: `{new}` after each step of the loop", end, end,
                                 [indent + new]))
     return out[:8]
+
+
+_PARAM_SUFFIX = re.compile(r"(?:_ptr|_p|_in|_out|_buf|_t)$")
+
+
+def _stem(name: str) -> str:
+    return _PARAM_SUFFIX.sub("", name.lower())
+
+
+def _named_for(arg: str, param: str) -> bool:
+    """The argument's name is the parameter's (`mean` for `mean_ptr`, `x` for `x_ptr`)."""
+    a, p = _stem(arg), _stem(param)
+    return bool(a) and (a == p or (len(a) >= 3 and len(p) >= 3 and (a.endswith("_" + p) or p.endswith("_" + a))))
+
+
+@operator("launch_name_swap", "args", 1, "two launch arguments each named for the other's parameter: "
+          "k[grid](x, var, mean) for k(x_ptr, mean_ptr, var_ptr) -> k[grid](x, mean, var)", scopes=("host",),
+          global_=True)
+def _launch_name_swap(src: Src, line0: int) -> list:
+    out = []
+    for launch in src.launches:
+        params = src.kernels[launch.kernel].params
+        named = [(p, a) for p in params if isinstance(a := src.launch_arg(launch, p), ast.Name)]
+        for i, (p, a) in enumerate(named):
+            for q, b in named[i + 1:]:
+                if a.id == b.id or not (_named_for(a.id, q) and _named_for(b.id, p)) or _named_for(a.id, p):
+                    continue
+                if a.lineno != b.lineno:
+                    continue
+                line = src.lines[a.lineno - 1]
+                first, second = sorted((a, b), key=lambda n: n.col_offset)
+                new = (line[:first.col_offset] + second.id + line[first.end_col_offset:second.col_offset] + first.id
+                       + line[second.end_col_offset:])
+                out.append((f"line {a.lineno}: {a.id} and {b.id} exchanged (each named for the other's parameter)",
+                            a.lineno - 1, a.lineno, [new]))
+    return out

@@ -1962,3 +1962,32 @@ def test_a_reduction_that_must_leave_some_elements_out_gets_the_kernels_mask():
     made = _made(Src(MASKED_MAX_SRC), OPERATORS["masked_reduction"])
     assert any('    rival = tl.max(tl.where(is_t, float("-inf"), x), axis=0)\n' in m + "\n" for m in made), made
     assert not any("tl.where(is_t, tl.where" in m for m in made)  # a reduction already masked is left alone
+
+
+def test_launch_arguments_named_for_each_others_parameters_are_exchanged():
+    from kagent.patterns.operators import OPERATORS
+    from kagent.patterns.operators.base import Src
+
+    src = '''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def out_kernel(x_ptr, mean_ptr, var_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    o = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = o < n
+    x = tl.load(x_ptr + o, mask=m)
+    tl.store(out_ptr + o, (x - tl.load(mean_ptr + o, mask=m)) / tl.load(var_ptr + o, mask=m), mask=m)
+
+
+class ModelNew(torch.nn.Module):
+    def forward(self, x, mean, var):
+        out = torch.empty_like(x)
+        out_kernel[(triton.cdiv(x.numel(), 256),)](x, var, mean, out, x.numel(), BLOCK=256)
+        return out
+'''
+    got = OPERATORS["launch_name_swap"].propose(Src(src), -1)
+    assert [g[3][0].strip() for g in got] == ["out_kernel[(triton.cdiv(x.numel(), 256),)](x, mean, var, out, x.numel(), BLOCK=256)"]
+    right = src.replace("(x, var, mean, out", "(x, mean, var, out")
+    assert OPERATORS["launch_name_swap"].propose(Src(right), -1) == []
