@@ -138,3 +138,26 @@ def _extreme_analog_term(src: Src, line0: int) -> list:
                 new = f"{code[:m.start()]}{fn}({', '.join(new_args)}){code[end:]}"
                 out.append(one_line(f"line {line0 + 1}: {fn} also over {b}", line0, new))
     return out[:6]
+
+
+_SQUARE = re.compile(r"\b(\w+)\s*\*\s*(\w+)\b")
+
+
+@operator("repeated_extent", "divisor", 1, "a product of one size twice where the function has another: "
+          "1.0 / (n_frames * n_frames) -> 1.0 / (n_frames * n_points)", scopes=("kernel", "host"))
+def _repeated_extent(src: Src, line0: int) -> list:
+    from kagent.patterns.operators.exprs import size_names
+
+    code = code_part(src.lines[line0])
+    sizes = size_names(src, line0)
+    out = []
+    for m in _SQUARE.finditer(code):
+        a, b = m.groups()
+        if a != b or a not in sizes:
+            continue
+        for other in [s for s in sizes if s != a][:4]:
+            for new_pair in (f"{a} * {other}", f"{other} * {a}"):
+                new = code[:m.start()] + new_pair + code[m.end():]
+                out.append(one_line(f"line {line0 + 1}: {a} * {a} -> {new_pair}", line0, new))
+                break
+    return out

@@ -77,3 +77,18 @@ def test_a_cuda_variance_gets_the_mean_square_back():
     line0 = next(i for i, ln in enumerate(src.lines) if "float var" in ln)
     got = [new[0].strip() for _d, _a, _b, new in OPERATORS["variance_mean_square"].propose(src, line0)]
     assert got == ["float var = s2 / n - mean * mean;"]
+
+
+def test_a_mean_over_one_extent_twice_gets_the_other():
+    src = Src('''import torch
+
+
+class ModelNew(torch.nn.Module):
+    def forward(self, x):
+        n_frames, n_points = x.shape
+        scale = 1.0 / (n_frames * n_frames)
+        return x.sum() * scale
+''')
+    line0 = next(i for i, ln in enumerate(src.lines) if "scale =" in ln)
+    got = [new[0].strip() for _d, _a, _b, new in OPERATORS["repeated_extent"].propose(src, line0)]
+    assert got == ["scale = 1.0 / (n_frames * n_points)"]
