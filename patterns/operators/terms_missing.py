@@ -161,3 +161,38 @@ def _repeated_extent(src: Src, line0: int) -> list:
                 out.append(one_line(f"line {line0 + 1}: {a} * {a} -> {new_pair}", line0, new))
                 break
     return out
+
+
+_MONOTONE = re.compile(r"\b(tl\.sqrt|tl\.exp|tl\.log|tl\.abs|sqrtf|expf|logf|fabsf)\(")
+_BOUND = re.compile(r"^(tl\.minimum|tl\.maximum|fminf|fmaxf)\(")
+
+
+@operator("clamp_scope", "eps", 2, "a clamp applied on the other side of a function: "
+          "sqrt(min(sq, C) + eps) -> min(sqrt(sq + eps), C), and back", scopes=("kernel", "cuda"))
+def _clamp_scope(src: Src, line0: int) -> list:
+    code = code_part(src.lines[line0])
+    out = []
+    for m in _MONOTONE.finditer(code):
+        end = call_span(code, m.end() - 1)
+        if end is None:
+            continue
+        inner = code[m.end():end - 1]
+        b = _BOUND.match(inner.strip())
+        if b:  # f(g(a, c) rest) -> g(f(a rest), c)
+            lead = len(inner) - len(inner.lstrip())
+            g_end = call_span(inner, lead + b.end() - 1)
+            args = _split_args(inner[lead + b.end():g_end - 1]) if g_end else None
+            if args and len(args) == 2:
+                rest = inner[g_end:].rstrip()
+                new = f"{code[:m.start()]}{b.group(1)}({m.group(1)}({args[0]}{rest}), {args[1]}){code[end:]}"
+                out.append(one_line(f"line {line0 + 1}: {b.group(1)} outside {m.group(1)}", line0, new))
+        # g(f(a), c) -> f(g(a, c)): the function's call is the first argument of a bound
+        before = code[:m.start()]
+        g = re.search(r"\b(tl\.minimum|tl\.maximum|fminf|fmaxf)\(\s*$", before)
+        if g:
+            g_end = call_span(code, g.end() - 1)
+            args = _split_args(code[g.end():g_end - 1]) if g_end else None
+            if args and len(args) == 2 and args[0] == code[m.start():end]:
+                new = f"{code[:g.start()]}{m.group(1)}({g.group(1)}({inner}, {args[1]})){code[g_end:]}"
+                out.append(one_line(f"line {line0 + 1}: {g.group(1)} inside {m.group(1)}", line0, new))
+    return out

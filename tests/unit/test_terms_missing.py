@@ -92,3 +92,23 @@ class ModelNew(torch.nn.Module):
     line0 = next(i for i, ln in enumerate(src.lines) if "scale =" in ln)
     got = [new[0].strip() for _d, _a, _b, new in OPERATORS["repeated_extent"].propose(src, line0)]
     assert got == ["scale = 1.0 / (n_frames * n_points)"]
+
+
+def test_a_clamp_moves_to_the_other_side_of_a_function():
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(x_ptr, n, CLAMP: tl.constexpr, EPS: tl.constexpr):
+    sq = tl.load(x_ptr)
+    err = tl.sqrt(tl.minimum(sq, CLAMP) + EPS) / 10.0
+    fixed = tl.minimum(tl.sqrt(sq + EPS), CLAMP) / 10.0
+''')
+
+    def edits(needle):
+        line0 = next(i for i, ln in enumerate(src.lines) if needle in ln)
+        return [new[0].strip() for _d, _a, _b, new in OPERATORS["clamp_scope"].propose(src, line0)]
+
+    assert edits("err =") == ["err = tl.minimum(tl.sqrt(sq + EPS), CLAMP) / 10.0"]
+    assert edits("fixed =") == ["fixed = tl.sqrt(tl.minimum(sq + EPS, CLAMP)) / 10.0"]
