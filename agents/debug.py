@@ -432,7 +432,7 @@ def _screen_batch(search: Search, screener: Any, base_source: str, batch: list[A
         search.scores[source_hash(c.source)] = r.score
         search.tried.append(Tried(origin=c.origin, operator=c.operator, family=c.family, line=c.line,
                                   priority=round(c.priority, 3), screen=r.summary(), score=r.score, passed=r.passed))
-        if r.passed and _slow(search, r.seconds):
+        if r.passed and not getattr(screener, "cuda_c", False) and _slow(search, r.seconds):  # builds blur CUDA C times
             search.slow.append(c)
         elif r.passed:
             search.survivors.append(c)
