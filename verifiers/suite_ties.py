@@ -67,6 +67,39 @@ def _is_reduction_with_dim(call: ast.Call) -> bool:
     return bool(positional) and _looks_like_dim(positional[0])
 
 
+def _root(node: ast.expr, aliases: dict[str, str]) -> str | None:
+    """The input name a view expression reads (`f[:, None]`, `f.unsqueeze(1)`, a name assigned such a view)."""
+    while True:
+        if isinstance(node, ast.Subscript):
+            node = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _VIEWS:
+            node = node.func.value
+        elif isinstance(node, ast.Name):
+            return aliases.get(node.id, node.id)
+        else:
+            return None
+
+
+_VIEWS = frozenset({"unsqueeze", "view", "reshape", "expand", "transpose", "permute", "t", "contiguous"})
+
+
+def _pairwise_comparison(tree: ast.AST) -> bool:
+    """An order comparison of a tensor with another view of itself (`f[:, :, None] <= f[:, None, :]`: a
+    domination count, a rank): exact ties between its elements decide the result, in a way torch defines."""
+    aliases: dict[str, str] = {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            r = _root(n.value, aliases) if isinstance(n.value, (ast.Subscript, ast.Call)) else None
+            if r is not None:
+                aliases[n.targets[0].id] = r
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE)):
+            left, right = _root(n.left, aliases), _root(n.comparators[0], aliases)
+            if left is not None and left == right and ast.unparse(n.left) != ast.unparse(n.comparators[0]):
+                return True
+    return False
+
+
 def tie_sensitivity(source: str) -> TieSensitivity | None:
     """How the reference's result depends on ties ("defined" wins over "values_only"), from its AST."""
     try:
@@ -90,7 +123,7 @@ def tie_sensitivity(source: str) -> TieSensitivity | None:
             found.add("defined" if stable else "values_only")
         elif name in _EXTREMA and (name in ("amax", "amin", "aminmax") or _is_reduction_with_dim(node)):
             found.add("defined" if name in ("max", "min") else "values_only")
-    if "defined" in found:
+    if "defined" in found or _pairwise_comparison(tree):
         return "defined"
     return "values_only" if found and not by_index else None
 

@@ -36,6 +36,11 @@ FIX = Path(__file__).parent / "verify_fixtures"
     ("y = x.max()", None),  # all-reduce, no index
     ("y = torch.softmax(x, dim=1) + x.sum()", None),
     ("not python (", None),
+    # a tensor compared with another view of itself: a Pareto domination count, a rank (ties decide it)
+    ("a = f[:, :, None, :]\nb = f[:, None, :, :]\ndom = (b <= a).all(-1) & (b < a).any(-1)", "defined"),
+    ("r = (s.unsqueeze(1) > s.unsqueeze(2)).sum(-1)", "defined"),
+    ("y = torch.where(x > y, x, y)", None),  # two inputs: no self-comparison
+    ("m = x > 0", None),
 ])
 def test_tie_sensitivity_from_the_reference_source(source, expected):
     assert tie_sensitivity(source) == expected
