@@ -172,7 +172,8 @@ LAUNCH_FIRST = 4
 EVIDENCE_OPERATORS = ("named_form", "dropped_argument", "dead_condition", "scan_copy", "pair_mask", "analog_address",
                       "dead_partner", "sibling_form", "dot_ieee", "twin_address",
                       "stride_order", "unused_load", "carried_pair", "scan_inclusive", "variance_mean_square",
-                      "extreme_analog_term", "launch_name_swap", "repeated_extent")
+                      "extreme_analog_term", "launch_name_swap", "repeated_extent",
+                      "argmax_tie_rule")
 EVIDENCE_EACH = 2
 REFERENCE_FIRST, REFERENCE_AFTER, REFERENCE_MAX = 6, 40, 60
 ALIGNED_FIRST = ALIGNED_REWRITES = 6

@@ -196,3 +196,25 @@ def _clamp_scope(src: Src, line0: int) -> list:
                 new = f"{code[:g.start()]}{m.group(1)}({g.group(1)}({inner}, {args[1]})){code[g_end:]}"
                 out.append(one_line(f"line {line0 + 1}: {g.group(1)} inside {m.group(1)}", line0, new))
     return out
+
+
+_TIE_KW = re.compile(r",\s*tie_break_left\s*=\s*(False|True|0|1)\b")
+_EXTREME_INDEX = re.compile(r"\btl\.(argmax|argmin)\(")
+
+
+@operator("argmax_tie_rule", "compare", 1, "an argmax / argmin taking the last of tied extremes where torch takes "
+          "the first: tl.argmax(y, axis=0, tie_break_left=False) -> tl.argmax(y, axis=0)", scopes=("kernel",))
+def _argmax_tie_rule(src: Src, line0: int) -> list:
+    code = code_part(src.lines[line0])
+    out = []
+    for m in _TIE_KW.finditer(code):
+        if m.group(1) in ("False", "0"):
+            out.append(one_line(f"line {line0 + 1}: ties to the first index, as torch", line0,
+                                code[:m.start()] + code[m.end():]))
+    if not out and _TIE_KW.search(code) is None:
+        for m in _EXTREME_INDEX.finditer(code):  # the other rule, for a reference that takes the last
+            end = call_span(code, m.end() - 1)
+            if end is not None:
+                out.append(one_line(f"line {line0 + 1}: ties to the last index", line0,
+                                    code[:end - 1] + ", tie_break_left=False" + code[end - 1:]))
+    return out

@@ -112,3 +112,23 @@ def k(x_ptr, n, CLAMP: tl.constexpr, EPS: tl.constexpr):
 
     assert edits("err =") == ["err = tl.minimum(tl.sqrt(sq + EPS), CLAMP) / 10.0"]
     assert edits("fixed =") == ["fixed = tl.sqrt(tl.minimum(sq + EPS, CLAMP)) / 10.0"]
+
+
+def test_an_argmax_tie_rule_goes_back_to_torchs():
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(y_ptr, o_ptr):
+    y = tl.load(y_ptr + tl.arange(0, 16))
+    k = tl.argmax(y, axis=0, tie_break_left=False)
+    j = tl.argmin(y, axis=0)
+''')
+
+    def edits(needle):
+        line0 = next(i for i, ln in enumerate(src.lines) if needle in ln)
+        return [new[0].strip() for _d, _a, _b, new in OPERATORS["argmax_tie_rule"].propose(src, line0)]
+
+    assert edits("k = tl.argmax") == ["k = tl.argmax(y, axis=0)"]
+    assert edits("j = tl.argmin") == ["j = tl.argmin(y, axis=0, tie_break_left=False)"]
