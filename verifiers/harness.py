@@ -725,10 +725,8 @@ def _read_specials(model64, plain: list, special: list, device: str) -> list:
                     for o in _outputs(model64(*[_double(_copy_to(x, device)) for x in inputs]))]
 
     def same(a: list, b: list) -> bool:
-        return len(a) == len(b) and all(
-            isinstance(x, torch.Tensor) and isinstance(y, torch.Tensor) and x.shape == y.shape
-            and bool(((x == y) | (torch.isnan(x) & torch.isnan(y)) if x.is_floating_point() else (x == y)).all())
-            for x, y in zip(a, b))
+        return len(a) == len(b) and all(isinstance(x, torch.Tensor) and isinstance(y, torch.Tensor) and _same(x, y)[0]
+                                        for x, y in zip(a, b))
 
     try:
         base = truth(plain)
