@@ -22,10 +22,6 @@ _SHIFT = re.compile(rf"\+\s*({_EPS})\s*\)")
 _CLAMP = re.compile(rf"\b(tl\.maximum|fmaxf|fmax|max)\(")
 
 
-def _in_cuda(src: Src, line0: int) -> bool:
-    return any(a <= line0 + 1 <= b for a, b in src.cuda_ranges)
-
-
 def _open_of(code: str, close: int) -> int | None:
     """Index of the `(` matching the `)` at `code[close]`."""
     depth = 0
@@ -49,7 +45,7 @@ def _split_args(inner: str) -> list[str] | None:
           "s / (t + eps) <-> s / tl.maximum(t, eps)", scopes=("kernel", "cuda"))
 def _eps_floor(src: Src, line0: int) -> list:
     code = code_part(src.lines[line0])
-    clamp = "fmaxf" if _in_cuda(src, line0) else "tl.maximum"
+    clamp = "fmaxf" if src.scope_of(line0) == "cuda" else "tl.maximum"
     out = []
     for m in _SHIFT.finditer(code):  # (t + eps) -> tl.maximum(t, eps): a bracket of its own, not a call's
         close = m.end() - 1
