@@ -67,6 +67,9 @@ def _is_reduction_with_dim(call: ast.Call) -> bool:
     return bool(positional) and _looks_like_dim(positional[0])
 
 
+_VIEWS = frozenset({"unsqueeze", "view", "reshape", "expand", "transpose", "permute", "t", "contiguous"})
+
+
 def _root(node: ast.expr, aliases: dict[str, str]) -> str | None:
     """The input name a view expression reads (`f[:, None]`, `f.unsqueeze(1)`, a name assigned such a view)."""
     while True:
@@ -78,9 +81,6 @@ def _root(node: ast.expr, aliases: dict[str, str]) -> str | None:
             return aliases.get(node.id, node.id)
         else:
             return None
-
-
-_VIEWS = frozenset({"unsqueeze", "view", "reshape", "expand", "transpose", "permute", "t", "contiguous"})
 
 
 def _pairwise_comparison(tree: ast.AST) -> bool:
