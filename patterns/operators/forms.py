@@ -595,6 +595,54 @@ def _flip_broadcast(src: Src, line0: int) -> list:
     return out[:4]
 
 
+def _broadcast_offsets(k: Kernel) -> dict[str, set[str]]:
+    """tl.arange offset -> the broadcasts (':,None' / 'None,:') it takes anywhere in the kernel."""
+    offsets = {t.id for n in nodes_of(k.node, ast.Assign) for t in n.targets
+               if isinstance(t, ast.Name) and ast.unparse(n.value).startswith("tl.arange(")}
+    seen: dict[str, set[str]] = {}
+    for s in nodes_of(k.node, ast.Subscript):
+        b = _broadcast(s)
+        if b and isinstance(s.value, ast.Name) and s.value.id in offsets:
+            seen.setdefault(s.value.id, set()).add(b)
+    return seen
+
+
+@operator("copied_selection", "axis", 2, "a row or column picked out of a tile by a line copied from its "
+          "partner: `dik = tl.sum(tl.where(rows[:, None] == k, d, 0.0), axis=0)`, the same value as `dkj`'s, -> "
+          "`tl.where(cols[None, :] == k, d, 0.0), axis=1`", scopes=("kernel",))
+def _copied_selection(src: Src, line0: int) -> list:
+    stmt = src.statements_by_line.get(line0)
+    k = src.kernel_at(line0)
+    if not isinstance(stmt, ast.Assign) or k is None or stmt.lineno != stmt.end_lineno:
+        return []
+    value = ast.unparse(stmt.value)
+    if not any(n is not stmt and ast.unparse(n.value) == value for n in nodes_of(k.node, ast.Assign)):
+        return []  # only a value some other line of the kernel computes the same way
+    seen = _broadcast_offsets(k)
+    out = []
+    for call in nodes_of(stmt.value, ast.Call):
+        axis = next((kw.value for kw in call.keywords if kw.arg == "axis" and isinstance(kw.value, ast.Constant)
+                     and kw.value.value in (0, 1)), None)
+        if axis is None or not ast.unparse(call.func).startswith("tl."):
+            continue
+        parts: list = [(axis, str(1 - axis.value))]
+        for s in nodes_of(call, ast.Subscript):
+            b = _broadcast(s)
+            if not b or not isinstance(s.value, ast.Name) or s.value.id not in seen:
+                continue
+            flipped = ":,None" if b == "None,:" else "None,:"
+            partners = [o for o, bs in seen.items() if o != s.value.id and bs == {flipped}]
+            if len(partners) != 1:
+                parts = []
+                break
+            parts.append((s, f"{partners[0]}[None, :]" if flipped == "None,:" else f"{partners[0]}[:, None]"))
+        if len(parts) > 1:
+            e = _replace(src, parts, f"`{ast.unparse(call)}` copied from its partner: picked along the other axis")
+            if e:
+                out.append(e)
+    return out
+
+
 @operator("mask_loop_bound", "compare", 2, "a mask inside a loop bounded by another extent than the loop's: "
           "`rows < n_rows` -> `rows < end` for `for r0 in range(start, end, B)`", scopes=("kernel",))
 def _mask_loop_bound(src: Src, line0: int) -> list:

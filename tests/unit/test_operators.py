@@ -1991,3 +1991,31 @@ class ModelNew(torch.nn.Module):
     assert [g[3][0].strip() for g in got] == ["out_kernel[(triton.cdiv(x.numel(), 256),)](x, mean, var, out, x.numel(), BLOCK=256)"]
     right = src.replace("(x, var, mean, out", "(x, mean, var, out")
     assert OPERATORS["launch_name_swap"].propose(Src(right), -1) == []
+
+
+def test_copied_selection_picks_the_pivot_column_along_the_other_axis():
+    """A transitive-closure step picks the pivot's column with a line copied from the pivot row's: the
+    same value twice. The copy is re-picked along the other axis (offset, broadcast and reduction axis)."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def closure_kernel(a_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    c = tl.arange(0, BLOCK)
+    m = (r[:, None] < n) & (c[None, :] < n)
+    a = tl.load(a_ptr + r[:, None] * n + c[None, :], mask=m, other=0.0)
+    for k in range(n):
+        col = tl.max(tl.where(r[:, None] == k, a, 0.0), axis=0)
+        row = tl.max(tl.where(r[:, None] == k, a, 0.0), axis=0)
+        a = tl.maximum(a, col[:, None] * row[None, :])
+    tl.store(out_ptr + r[:, None] * n + c[None, :], a, mask=m)
+'''
+    made = _made(Src(source), OPERATORS["copied_selection"])
+    assert any("col = tl.max(tl.where(c[None, :] == k, a, 0.0), axis=1)" in m for m in made), made
+    # a selection no other line repeats is not this operator's
+    single = source.replace("        row = tl.max(tl.where(r[:, None] == k, a, 0.0), axis=0)\n", "")
+    assert not _made(Src(single), OPERATORS["copied_selection"])
