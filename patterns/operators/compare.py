@@ -56,3 +56,34 @@ def _off_by_one(src: Src, line0: int) -> list:
 
 
 _ONE_BASED = re.compile(r"(\b(?:tl\.)?(?:static_)?range\(\s*1\s*,\s*)(\w+(?:\[[^\]]*\])?)\s*\)")
+
+
+_BOUND_TEST = re.compile(r"(?<![\w.\]])([A-Za-z_]\w*(?:\[[^\]]*\])?)\s*(<=|<|>=|>)\s*(-?\s*(?:\d+\.?\d*(?:[eE][-+]?\d+)?f?|[A-Za-z_]\w*))(?![\w.(\[])")
+
+
+def _negated(a: str, b: str) -> bool:
+    """`-1.0` and `1.0`, `-LIM` and `LIM` (either order; 0 excluded)."""
+    a, b = a.replace(" ", ""), b.replace(" ", "")
+    try:
+        x, y = float(a.rstrip("fF")), float(b.rstrip("fF"))
+        return x == -y != 0
+    except ValueError:
+        return a == f"-{b}" or b == f"-{a}"
+
+
+@operator("clip_subject", "compare", 2, "a clip's two sides testing different values: "
+          "`tl.where(tc < -1.0, lo, tl.where(w > 1.0, hi, f(tc)))` -> both sides test `tc`", scopes=("kernel", "cuda"))
+def _clip_subject(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    tests = [(m, m.group(1), m.group(2)[0], m.group(3)) for m in _BOUND_TEST.finditer(code)]
+    out = []
+    for m1, s1, op1, c1 in tests:
+        for m2, s2, op2, c2 in tests:
+            if m1.start() >= m2.start() or s1 == s2 or op1 == op2 or not _negated(c1, c2):
+                continue
+            for m, other in ((m2, s1), (m1, s2)):  # each side made to test the other's value
+                new = code[:m.start(1)] + other + code[m.end(1):]
+                out.append(one_line(f"line {line0 + 1}: the clip's other side tests `{other}` too", line0,
+                                    new + text[len(code):]))
+    return out

@@ -26,6 +26,8 @@ _STRING_MIN = 8  # shorter strings are names and formats ("cuda", "sum"), not da
 _WRAP_LINES = 10  # a lost operation is looked for on the most suspected lines (and at the launches)
 _POSITION_KEYWORDS = {"axis", "dim", "keepdim", "other", "mask"}
 _CONSTANT_ATTRS = {"pi": math.pi, "e": math.e, "inf": math.inf, "tau": math.tau}
+_INF_TEXTS = ("inf", "-inf", "+inf", "infinity", "-infinity")
+_FILL_MIN = 1000.0  # a finite stand-in for an infinity: -10000.0, -1e9, 1e30
 _CONSTANT_CALLS = {"log": math.log, "log2": math.log2, "log10": math.log10, "sqrt": math.sqrt, "exp": math.exp}
 
 
@@ -43,7 +45,18 @@ def _number(node: ast.AST) -> float | None:
         return None if v is None else -v
     if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
         return float(node.value)
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float" and len(node.args) == 1
+            and isinstance(node.args[0], ast.Constant) and str(node.args[0].value).lower() in _INF_TEXTS):
+        return float(node.args[0].value)  # float("-inf"): a masked fill's value
     return None
+
+
+def _fill_swap(u: float, v: float) -> bool:
+    """Where one of two values is infinite, the other may stand for it only as a large fill of its sign
+    (a reference's `masked_fill(mask, -10000.0)` written `float("-inf")` in the kernel, or back)."""
+    if math.isinf(u) or math.isinf(v):
+        return u * v > 0 and min(abs(u), abs(v)) >= _FILL_MIN
+    return True
 
 
 def _literals(nodes: list[ast.AST]) -> list[ast.AST]:
@@ -362,7 +375,7 @@ def _deficit_literals(src: Src, deficit: list[_Literal], ref_count: Counter,
         line0 = n.lineno - 1
         text = src.lines[line0]
         for lit in deficit:
-            if lit.value == u:
+            if lit.value == u or not _fill_swap(u, lit.value):
                 continue
             new = _as_site(_integral(n), lit)
             if new is None:

@@ -214,3 +214,59 @@ def _argmax_tie_rule(src: Src, line0: int) -> list:
                 out.append(one_line(f"line {line0 + 1}: ties to the last index", line0,
                                     code[:end - 1] + ", tie_break_left=False" + code[end - 1:]))
     return out
+
+
+def _tile_extents(src: Src, k) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
+    """A kernel's local offsets and their extents (`r < V`, `r = tl.arange(0, V_BLOCK)`: r -> V, the
+    comparison first), and the offsets made from them (`rows = start + r`: r -> (rows, start))."""
+    import ast
+
+    from kagent.patterns.operators.base import nodes_of
+
+    extent: dict[str, str] = {}
+    shifted: dict[str, tuple[str, str]] = {}
+    for c in nodes_of(k.node, ast.Compare):
+        left = c.left.value if isinstance(c.left, ast.Subscript) else c.left
+        if (len(c.ops) == 1 and isinstance(c.ops[0], ast.Lt) and isinstance(left, ast.Name)
+                and isinstance(c.comparators[0], ast.Name)):
+            extent.setdefault(left.id, c.comparators[0].id)
+    for n in nodes_of(k.node, ast.Assign):
+        if len(n.targets) != 1 or not isinstance(n.targets[0], ast.Name):
+            continue
+        t, v = n.targets[0].id, n.value
+        if (isinstance(v, ast.Call) and ast.unparse(v.func) == "tl.arange" and len(v.args) == 2
+                and isinstance(v.args[1], ast.Name)):
+            extent.setdefault(t, v.args[1].id)
+        if isinstance(v, ast.BinOp) and isinstance(v.op, ast.Add) and isinstance(v.left, ast.Name) \
+                and isinstance(v.right, ast.Name):
+            shifted.setdefault(v.right.id, (t, v.left.id))
+    return extent, shifted
+
+
+@operator("partial_count", "divisor", 2, "a block's element count that ignores a partial last block: "
+          "cnt = V -> tl.minimum(N - start, V), with rows = start + r, r < V and rows < N", scopes=("kernel",))
+def _partial_count(src: Src, line0: int) -> list:
+    import ast
+
+    k = src.kernel_at(line0)
+    stmt = src.statements_by_line.get(line0)
+    if k is None or not isinstance(stmt, ast.Assign) or stmt.lineno != stmt.end_lineno:
+        return []
+    extent, shifted = _tile_extents(src, k)
+    counts = [stmt.value] if isinstance(stmt.value, ast.Name) else \
+        [n.right for n in ast.walk(stmt.value) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Div)
+         and isinstance(n.right, ast.Name)]
+    code = code_part(src.lines[line0])
+    out = []
+    for x in counts:
+        for r, size in extent.items():
+            if size != x.id or r not in shifted:
+                continue
+            rows, start = shifted[r]
+            total = extent.get(rows)
+            if total is None or total == x.id:
+                continue
+            new = f"{code[:x.col_offset]}tl.minimum({total} - {start}, {x.id}){code[x.end_col_offset:]}"
+            out.append(one_line(f"line {line0 + 1}: {x.id} -> the rows left in the last block", line0, new))
+            break
+    return out

@@ -2019,3 +2019,25 @@ def closure_kernel(a_ptr, out_ptr, n, BLOCK: tl.constexpr):
     # a selection no other line repeats is not this operator's
     single = source.replace("        row = tl.max(tl.where(r[:, None] == k, a, 0.0), axis=0)\n", "")
     assert not _made(Src(single), OPERATORS["copied_selection"])
+
+
+def test_clip_subject_makes_both_sides_of_a_clip_test_one_value():
+    """A soft clipper whose upper side tests the raw input where the scaled value was meant: both
+    sides test `u`. A clip whose sides already test one value gets nothing."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def softclip_kernel(x_ptr, out_ptr, n, drive, BLOCK: tl.constexpr):
+    i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + i, mask=i < n, other=0.0)
+    u = x * drive
+    y = tl.where(u <= -1.5, -1.0, tl.where(x >= 1.5, 1.0, u - 4.0 * u * u * u / 27.0))
+    tl.store(out_ptr + i, y, mask=i < n)
+'''
+    made = _made(Src(source), OPERATORS["clip_subject"])
+    assert any("tl.where(u >= 1.5, 1.0," in m for m in made), made
+    assert not _made(Src(source.replace("x >= 1.5", "u >= 1.5")), OPERATORS["clip_subject"])

@@ -334,3 +334,33 @@ def test_offline_repair_screens_a_rewrite_taking_the_reference_form_first(tmp_pa
     s = _repair_offline(tmp_path, monkeypatch, SHIFT_REF, SHIFT)
     assert s.status == "repaired", s.reason
     assert s.attempts == 1 and "0.03 ** 2" in open(s.repaired_path).read()
+
+
+FILL_REF = HEAD + '''class Model(nn.Module):
+    def forward(self, scores: torch.Tensor, pad: torch.Tensor) -> torch.Tensor:
+        return torch.softmax(scores.masked_fill(pad, -1e9), dim=-1)
+'''
+
+FILL = HEAD + '''@triton.jit
+def pad_softmax(s_ptr, p_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    m = cols < n
+    s = tl.load(s_ptr + row * n + cols, mask=m, other=0.0)
+    p = tl.load(p_ptr + row * n + cols, mask=m, other=0)
+    s = tl.where(p != 0, float("-inf"), s)
+    s = tl.where(m, s, float("-inf"))
+    e = tl.exp(s - tl.max(s, axis=0))
+    tl.store(o_ptr + row * n + cols, e / tl.sum(e, axis=0), mask=m)
+'''
+
+
+def test_an_infinite_fill_gets_the_reference_finite_one():
+    """A padded row's fill written -inf where the reference fills -1e9: a row padded throughout is NaN
+    in the kernel and uniform in the reference. The kernel's -inf -> -1e9 is proposed; a small
+    literal is never made infinite, nor the reference's fill put for one."""
+    at = _first_fixing(FILL, FILL_REF, '    s = tl.where(p != 0, -1e9, s)')
+    assert at is not None and at < 4
+    # and the other way: where the reference fills -inf and the kernel -1e9, only the fill is edited
+    back = reference_edits(FILL.replace('float("-inf")', "-1e9"), FILL_REF.replace("-1e9", 'float("-inf")'), [])
+    assert back and all("-1e9" in FILL.replace('float("-inf")', "-1e9").split("\n")[e.start] for _p, e in back)

@@ -132,3 +132,30 @@ def k(y_ptr, o_ptr):
 
     assert edits("k = tl.argmax") == ["k = tl.argmax(y, axis=0)"]
     assert edits("j = tl.argmin") == ["j = tl.argmin(y, axis=0, tie_break_left=False)"]
+
+
+GROUPS = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def group_center(x_ptr, out_ptr, N, G, G_BLOCK: tl.constexpr):
+    start = tl.program_id(0) * G
+    g = tl.arange(0, G_BLOCK)
+    rows = start + g
+    m = (g < G) & (rows < N)
+    x = tl.load(x_ptr + rows, mask=m, other=0.0)
+    mean = tl.sum(x, axis=0) / G
+    tl.store(out_ptr + rows, x - mean, mask=m)
+'''
+
+
+def test_partial_count_divides_the_last_group_by_the_rows_it_has():
+    """Groups of G rows over N: the last group holds N - start rows when N is not a multiple of G."""
+    src = Src(GROUPS)
+    line0 = GROUPS.split("\n").index("    mean = tl.sum(x, axis=0) / G")
+    made = [e[3][0] for e in OPERATORS["partial_count"].propose(src, line0)]
+    assert made == ["    mean = tl.sum(x, axis=0) / tl.minimum(N - start, G)"]
+    # a tile without a shifted offset (no partial group to count) gets nothing
+    whole = GROUPS.replace("rows = start + g", "rows = g * 1")
+    assert not OPERATORS["partial_count"].propose(Src(whole), line0)
