@@ -7,7 +7,8 @@ own inputs with every floating tensor quantised to three integer multiples of a 
 values repeat in every row and column, exactly) and the first slice along dim 0 made constant.
 
 Two kinds of operator (`tie_sensitivity`):
-- tie order DEFINED by torch (argmax/argmin and max/min with a dim: the first extreme; cummax/cummin;
+- tie order DEFINED by torch (argmax/argmin and max/min with a dim: the first extreme; max pooling with
+  `return_indices=True`: the first maximum of a window in scan order; cummax/cummin;
   unique; stable sort; searchsorted): the case is judged like any other (transform `ties`);
 - tie order UNSPECIFIED (top-k, unstable sort/argsort, kthvalue, mode, median): the indices a
   correct kernel returns may differ from torch's, so the case runs only when the reference returns
@@ -32,6 +33,10 @@ _DEFINED = frozenset({"argmax", "argmin", "cummax", "cummin", "unique", "unique_
 # Tie order unspecified by torch: only the values can be judged.
 _UNSPECIFIED = frozenset({"topk", "kthvalue", "mode", "median", "nanmedian", "msort"})
 _SORTS = frozenset({"sort", "argsort"})
+# Max pooling that returns its indices: torch takes the first maximum of a window in scan order (`val >
+# maxval` in its CPU and CUDA kernels), so the indices are defined under ties as argmax's are.
+_POOLS = frozenset({f"{a}max_pool{d}d" for a in ("", "adaptive_", "fractional_") for d in (1, 2, 3)}
+                   | {f"{a}MaxPool{d}d" for a in ("", "Adaptive", "Fractional") for d in (1, 2, 3)})
 _EXTREMA = frozenset({"max", "min", "amax", "amin", "aminmax"})
 # Calls that place or pick values by index: an unspecified tie order then moves values, not just indices.
 _BY_INDEX = frozenset({"scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "gather",
@@ -114,6 +119,9 @@ def tie_sensitivity(source: str) -> TieSensitivity | None:
         by_index = by_index or call_name(node.func) in _BY_INDEX
         name = call_name(node.func)
         if name in _DEFINED:
+            found.add("defined")
+        elif name in _POOLS and any(k.arg == "return_indices" and isinstance(k.value, ast.Constant)
+                                    and k.value.value is True for k in node.keywords):
             found.add("defined")
         elif name in _UNSPECIFIED:
             found.add("values_only")

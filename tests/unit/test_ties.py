@@ -41,6 +41,10 @@ FIX = Path(__file__).parent / "verify_fixtures"
     ("r = (s.unsqueeze(1) > s.unsqueeze(2)).sum(-1)", "defined"),
     ("y = torch.where(x > y, x, y)", None),  # two inputs: no self-comparison
     ("m = x > 0", None),
+    # pooling's indices: the first maximum of a window; its values alone do not depend on ties
+    ("_, i = F.max_pool2d(x, 3, 2, 1, return_indices=True)", "defined"),
+    ("self.pool = nn.MaxPool1d(2, return_indices=True)", "defined"),
+    ("y = F.max_pool2d(x, 3, 2, 1)", None),
 ])
 def test_tie_sensitivity_from_the_reference_source(source, expected):
     assert tie_sensitivity(source) == expected
