@@ -73,6 +73,8 @@ def _is_reduction_with_dim(call: ast.Call) -> bool:
 
 
 _VIEWS = frozenset({"unsqueeze", "view", "reshape", "expand", "transpose", "permute", "t", "contiguous"})
+# elements picked out of a tensor (a target class's logit): compared with the tensor, they tie with it
+_PICKS = frozenset({"gather", "take_along_dim", "index_select"})
 
 
 def _root(node: ast.expr, aliases: dict[str, str]) -> str | None:
@@ -80,7 +82,7 @@ def _root(node: ast.expr, aliases: dict[str, str]) -> str | None:
     while True:
         if isinstance(node, ast.Subscript):
             node = node.value
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _VIEWS:
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _VIEWS | _PICKS:
             node = node.func.value
         elif isinstance(node, ast.Name):
             return aliases.get(node.id, node.id)
@@ -90,7 +92,8 @@ def _root(node: ast.expr, aliases: dict[str, str]) -> str | None:
 
 def _pairwise_comparison(tree: ast.AST) -> bool:
     """An order comparison of a tensor with another view of itself (`f[:, :, None] <= f[:, None, :]`: a
-    domination count, a rank): exact ties between its elements decide the result, in a way torch defines."""
+    domination count, a rank) or with elements picked from it (`logits > logits.gather(1, target)`: a
+    target's rank): exact ties between its elements decide the result, in a way torch defines."""
     aliases: dict[str, str] = {}
     for n in ast.walk(tree):
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):

@@ -209,6 +209,17 @@ class Src:
                             out.append(name)
         return out
 
+    def bounds(self, kernel: Kernel) -> dict[str, str]:
+        """Offset -> the name it is bounded by, from the kernel's first `offs < n` (or `offs[:, None] < n`)."""
+        out: dict[str, str] = {}
+        for c in ast.walk(kernel.node):
+            if not isinstance(c, ast.Compare) or len(c.ops) != 1 or not isinstance(c.ops[0], ast.Lt):
+                continue
+            left = c.left.value if isinstance(c.left, ast.Subscript) else c.left
+            if isinstance(left, ast.Name) and isinstance(c.comparators[0], ast.Name):
+                out.setdefault(left.id, c.comparators[0].id)
+        return out
+
     def grid_len(self, launch: Launch) -> int | None:
         g = launch.grid
         if isinstance(g, ast.Tuple):

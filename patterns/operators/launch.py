@@ -187,11 +187,15 @@ def _row_offset(src: Src, line0: int) -> list:
         for r in rows[:2]:
             out.append(one_line(f"line {line0 + 1}: {m.group(1)} + {r}", line0,
                                 text[: m.end(1)] + f" + {r}" + text[m.end(1):]))
+    bounds = src.bounds(k)
     for m in re.finditer(r"\b(\w+_ptr)\s*\+\s*(?!\w+\s*\*)", text):
         if any(f"{r} *" in text[m.end():m.end() + 40] for r in rows):
             continue
+        # a row as long as the extent of the index added (`mask_ptr + l`, `l < L`: rows of L), then the strides
+        index = re.match(r"\w+", text[m.end():])
+        pitch = bounds.get(index.group(0)) if index else None
         for r in rows[:2]:
-            for s in strides[:3]:
+            for s in list(dict.fromkeys([*([pitch] if pitch in k.params else []), *strides]))[:3]:
                 out.append(one_line(f"line {line0 + 1}: {m.group(1)} + {r} * {s} + ...", line0,
                                     text[: m.end()] + f"{r} * {s} + " + text[m.end():]))
     return out

@@ -13,9 +13,10 @@ Layer 3 (patterns/): pure source manipulation; nothing runs the kernel.
 
 from __future__ import annotations
 
+import ast
 import re
 
-from kagent.patterns.operators.base import Src, arg_spans, call_span, code_part, one_line, operator
+from kagent.patterns.operators.base import Kernel, Src, arg_spans, call_span, code_part, nodes_of, one_line, operator
 
 _EPS = r"(?:self\.)?\w*(?:eps|EPS|Eps)\w*"
 _SHIFT = re.compile(rf"\+\s*({_EPS})\s*\)")
@@ -216,20 +217,11 @@ def _argmax_tie_rule(src: Src, line0: int) -> list:
     return out
 
 
-def _tile_extents(src: Src, k) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
+def _tile_extents(src: Src, k: Kernel) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
     """A kernel's local offsets and their extents (`r < V`, `r = tl.arange(0, V_BLOCK)`: r -> V, the
     comparison first), and the offsets made from them (`rows = start + r`: r -> (rows, start))."""
-    import ast
-
-    from kagent.patterns.operators.base import nodes_of
-
-    extent: dict[str, str] = {}
+    extent = src.bounds(k)
     shifted: dict[str, tuple[str, str]] = {}
-    for c in nodes_of(k.node, ast.Compare):
-        left = c.left.value if isinstance(c.left, ast.Subscript) else c.left
-        if (len(c.ops) == 1 and isinstance(c.ops[0], ast.Lt) and isinstance(left, ast.Name)
-                and isinstance(c.comparators[0], ast.Name)):
-            extent.setdefault(left.id, c.comparators[0].id)
     for n in nodes_of(k.node, ast.Assign):
         if len(n.targets) != 1 or not isinstance(n.targets[0], ast.Name):
             continue
@@ -246,8 +238,6 @@ def _tile_extents(src: Src, k) -> tuple[dict[str, str], dict[str, tuple[str, str
 @operator("partial_count", "divisor", 2, "a block's element count that ignores a partial last block: "
           "cnt = V -> tl.minimum(N - start, V), with rows = start + r, r < V and rows < N", scopes=("kernel",))
 def _partial_count(src: Src, line0: int) -> list:
-    import ast
-
     k = src.kernel_at(line0)
     stmt = src.statements_by_line.get(line0)
     if k is None or not isinstance(stmt, ast.Assign) or stmt.lineno != stmt.end_lineno:

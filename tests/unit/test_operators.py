@@ -2041,3 +2041,25 @@ def softclip_kernel(x_ptr, out_ptr, n, drive, BLOCK: tl.constexpr):
     made = _made(Src(source), OPERATORS["clip_subject"])
     assert any("tl.where(u >= 1.5, 1.0," in m for m in made), made
     assert not _made(Src(source.replace("x >= 1.5", "u >= 1.5")), OPERATORS["clip_subject"])
+
+
+def test_a_row_offset_takes_the_extent_of_the_index_it_adds():
+    """A per-token weight read at `w_ptr + t` for every sequence: the row offset is `s * T`, T the bound of
+    `t` (rows as long as the index runs), before any other extent the kernel compares with."""
+    from kagent.patterns.operators.base import Src
+
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def wsum_kernel(x_ptr, w_ptr, o_ptr, T, D, BT: tl.constexpr, BD: tl.constexpr):
+    s = tl.program_id(0)
+    d = tl.arange(0, BD)
+    t = tl.arange(0, BT)
+    w = tl.load(w_ptr + t, mask=t < T, other=0.0)
+    x = tl.load(x_ptr + s * T * D + t[:, None] * D + d[None, :], mask=(t < T)[:, None] & (d < D)[None, :], other=0.0)
+    tl.store(o_ptr + s * D + d, tl.sum(x * w[:, None], axis=0), mask=d < D)
+''')
+    made = [new[0] for _, a, b, new in OPERATORS["row_offset"].propose(src, 9)]
+    assert made and made[0] == "    w = tl.load(w_ptr + s * T + t, mask=t < T, other=0.0)", made
