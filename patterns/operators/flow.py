@@ -358,6 +358,31 @@ def _dead_values(body: list[ast.stmt]) -> dict[str, int]:
     return {n: ln for n, ln in stores.items() if n not in reads}
 
 
+@operator("dead_pick", "operand", 2, "an index picked and never used, its condition repeated where the pick "
+          "was meant: i1 = tl.min(tl.where(x == m1, cols, BLOCK)) ... tl.where(x == m1, -inf, x) -> "
+          "tl.where(cols == i1, -inf, x) (only the first of tied maxima removed)")
+def _dead_pick(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    stmt = _stmt_at(src, line0)
+    if k is None or not isinstance(stmt, (ast.Assign, ast.Expr)) or stmt.lineno != stmt.end_lineno:
+        return []
+    out = []
+    for name, last in _dead_values(k.node.body).items():
+        if stmt.lineno <= last:
+            continue
+        for d in (a for a in nodes_of(k.node, ast.Assign) if any(getattr(t, "id", None) == name for t in a.targets)):
+            for w in nodes_of(d.value, ast.Call):
+                if ast.unparse(w.func) != "tl.where" or len(w.args) != 3 or not isinstance(w.args[1], ast.Name):
+                    continue
+                cond = ast.unparse(w.args[0])
+                for c in (n for n in nodes_of(stmt, ast.Compare) if ast.unparse(n) == cond):
+                    e = _replace(src, [(c, f"{w.args[1].id} == {name}")],
+                                 f"`{cond}` -> the position `{name}` picked with it")
+                    if e:
+                        out.append(e)
+    return out
+
+
 @operator("dead_value", "operand", 3, "a value the kernel computes and never uses, put where a stand-in was "
           "written: acc / (KS * KS) -> acc / cnt")
 def _dead_value(src: Src, line0: int) -> list:

@@ -2063,3 +2063,29 @@ def wsum_kernel(x_ptr, w_ptr, o_ptr, T, D, BT: tl.constexpr, BD: tl.constexpr):
 ''')
     made = [new[0] for _, a, b, new in OPERATORS["row_offset"].propose(src, 9)]
     assert made and made[0] == "    w = tl.load(w_ptr + s * T + t, mask=t < T, other=0.0)", made
+
+
+def test_dead_pick_masks_the_picked_position_not_every_tie():
+    """A second-minimum kernel picks the first minimum's position and then masks every element equal to
+    the minimum instead (the position is never read): on a row with tied minima the second minimum is
+    lost. The condition is replaced by the picked position."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def second_min_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * n + cols, mask=cols < n, other=float("inf"))
+    lo = tl.min(x, axis=0)
+    at = tl.min(tl.where(x == lo, cols, BLOCK), axis=0)
+    rest = tl.where(x == lo, float("inf"), x)
+    tl.store(out_ptr + row, tl.min(rest, axis=0))
+'''
+    made = _made(Src(source), OPERATORS["dead_pick"])
+    assert any('rest = tl.where(cols == at, float("inf"), x)' in m for m in made), made
+    used = source.replace("tl.min(rest, axis=0))", "tl.min(rest, axis=0) + at * 0)")
+    assert not _made(Src(used), OPERATORS["dead_pick"])
