@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 
 from kagent.patterns.operators.base import TEMPLATE_ARGS, Src, code_part, one_line, operator, sub_each
@@ -86,4 +87,36 @@ def _clip_subject(src: Src, line0: int) -> list:
                 new = code[:m.start(1)] + other + code[m.end(1):]
                 out.append(one_line(f"line {line0 + 1}: the clip's other side tests `{other}` too", line0,
                                     new + text[len(code):]))
+    return out
+
+
+def _strict_text(code: str, cmp_start: int, cmp_end: int) -> str | None:
+    """The comparison `code[cmp_start:cmp_end]` with its one `>=` / `<=` made strict."""
+    part = code[cmp_start:cmp_end]
+    ops = list(_GE.finditer(part)) + list(_LE.finditer(part))
+    if len(ops) != 1:
+        return None
+    m = ops[0]
+    return part[:m.start()] + part[m.start()] + part[m.end():]
+
+
+@operator("self_count", "compare", 2, "a count of the elements at or above a row's own value less one (itself) "
+          "where ties must not count: tl.sum(x >= t) - 1 -> tl.sum(x > t)", scopes=("kernel",))
+def _self_count(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    out = []
+    for n in src.expressions_by_line.get(line0, []):
+        if not (isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and isinstance(n.right, ast.Constant)
+                and n.right.value == 1 and isinstance(n.left, ast.Call) and ast.unparse(n.left.func) == "tl.sum"):
+            continue
+        cmps = [c for c in ast.walk(n.left) if isinstance(c, ast.Compare) and len(c.ops) == 1
+                and isinstance(c.ops[0], (ast.GtE, ast.LtE))]
+        if len(cmps) != 1 or cmps[0].lineno != cmps[0].end_lineno:
+            continue
+        strict = _strict_text(text, cmps[0].col_offset, cmps[0].end_col_offset)
+        if strict is None:
+            continue
+        total = text[n.left.col_offset:cmps[0].col_offset] + strict + text[cmps[0].end_col_offset:n.left.end_col_offset]
+        out.append(one_line(f"line {line0 + 1}: ties not counted: a strict count, without the `- 1`", line0,
+                            text[:n.col_offset] + total + text[n.end_col_offset:]))
     return out

@@ -2089,3 +2089,25 @@ def second_min_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     assert any('rest = tl.where(cols == at, float("inf"), x)' in m for m in made), made
     used = source.replace("tl.min(rest, axis=0))", "tl.min(rest, axis=0) + at * 0)")
     assert not _made(Src(used), OPERATORS["dead_pick"])
+
+
+def test_self_count_makes_a_rank_strict_instead_of_subtracting_itself():
+    """A rank counted as `sum(s >= s_i) - 1` counts tied scores as ranked above; `sum(s > s_i)` does not."""
+    from kagent.patterns.operators.base import Src
+
+    source = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def rank_kernel(s_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    i = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    s = tl.load(s_ptr + cols, mask=cols < n, other=float("-inf"))
+    si = tl.load(s_ptr + i)
+    r = tl.sum((s >= si).to(tl.int32), axis=0) - 1
+    tl.store(out_ptr + i, r)
+'''
+    made = _made(Src(source), OPERATORS["self_count"])
+    assert any("r = tl.sum((s > si).to(tl.int32), axis=0)\n" in m for m in made), made
+    assert not _made(Src(source.replace(">= si", "> si")), OPERATORS["self_count"])
