@@ -90,16 +90,6 @@ def _clip_subject(src: Src, line0: int) -> list:
     return out
 
 
-def _strict_text(code: str, cmp_start: int, cmp_end: int) -> str | None:
-    """The comparison `code[cmp_start:cmp_end]` with its one `>=` / `<=` made strict."""
-    part = code[cmp_start:cmp_end]
-    ops = list(_GE.finditer(part)) + list(_LE.finditer(part))
-    if len(ops) != 1:
-        return None
-    m = ops[0]
-    return part[:m.start()] + part[m.start()] + part[m.end():]
-
-
 @operator("self_count", "compare", 2, "a count of the elements at or above a row's own value less one (itself) "
           "where ties must not count: tl.sum(x >= t) - 1 -> tl.sum(x > t)", scopes=("kernel",))
 def _self_count(src: Src, line0: int) -> list:
@@ -110,13 +100,14 @@ def _self_count(src: Src, line0: int) -> list:
                 and n.right.value == 1 and isinstance(n.left, ast.Call) and ast.unparse(n.left.func) == "tl.sum"):
             continue
         cmps = [c for c in ast.walk(n.left) if isinstance(c, ast.Compare) and len(c.ops) == 1
-                and isinstance(c.ops[0], (ast.GtE, ast.LtE))]
-        if len(cmps) != 1 or cmps[0].lineno != cmps[0].end_lineno:
+                and isinstance(c.ops[0], (ast.GtE, ast.LtE)) and c.lineno == c.end_lineno]
+        if len(cmps) != 1:
             continue
-        strict = _strict_text(text, cmps[0].col_offset, cmps[0].end_col_offset)
-        if strict is None:
-            continue
-        total = text[n.left.col_offset:cmps[0].col_offset] + strict + text[cmps[0].end_col_offset:n.left.end_col_offset]
+        c = cmps[0]
+        left, right = c.left, c.comparators[0]
+        op = ">" if isinstance(c.ops[0], ast.GtE) else "<"
+        strict = f"{text[left.col_offset:left.end_col_offset]} {op} {text[right.col_offset:right.end_col_offset]}"
+        total = text[n.left.col_offset:c.col_offset] + strict + text[c.end_col_offset:n.left.end_col_offset]
         out.append(one_line(f"line {line0 + 1}: ties not counted: a strict count, without the `- 1`", line0,
                             text[:n.col_offset] + total + text[n.end_col_offset:]))
     return out

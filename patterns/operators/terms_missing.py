@@ -6,7 +6,9 @@
 - a max or min missing a term's analog: `tl.maximum(hi - lo, tl.abs(hi - pc))` for
   `tl.maximum(hi - lo, tl.maximum(tl.abs(hi - pc), tl.abs(lo - pc)))` (a true range's gap down), the
   analog being the term with one name exchanged for its partner (hi / lo, left / right, ...) that the
-  same line reads.
+  same line reads;
+- a count that ignores a partial last block: `cnt = V` -> `tl.minimum(N - start, V)` (`rows = start + r`,
+  `r < V`, `rows < N`).
 
 Layer 3 (patterns/): pure source manipulation; nothing runs the kernel.
 """
