@@ -108,6 +108,49 @@ def _pairwise_comparison(tree: ast.AST) -> bool:
     return False
 
 
+_SIGNS = frozenset({"sign", "sgn", "signbit"})
+
+
+def _is_zero(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and not isinstance(node.value, bool) and node.value == 0
+
+
+def _signed_self_difference(tree: ast.AST) -> bool:
+    """The sign of a difference between two views of one input (`torch.sign(c[:, 1:] - c[:, :-1])`, a
+    `torch.diff` compared with 0): an up / down / unchanged rule whose unchanged branch only exact ties
+    reach (on-balance volume, run lengths, turning points)."""
+    aliases: dict[str, str] = {}
+    diffs: set[str] = set()
+
+    def is_diff(node: ast.expr) -> bool:
+        if isinstance(node, ast.Name):
+            return node.id in diffs
+        if isinstance(node, ast.Call) and call_name(node.func) == "diff":
+            return True
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
+            left, right = _root(node.left, aliases), _root(node.right, aliases)
+            return left is not None and left == right and ast.unparse(node.left) != ast.unparse(node.right)
+        return False
+
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            if is_diff(n.value):
+                diffs.add(n.targets[0].id)
+            elif isinstance(n.value, (ast.Subscript, ast.Call)) and (r := _root(n.value, aliases)) is not None:
+                aliases[n.targets[0].id] = r
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and call_name(n.func) in _SIGNS:
+            method = isinstance(n.func, ast.Attribute) and not (isinstance(n.func.value, ast.Name)
+                                                                and n.func.value.id == "torch")
+            args = [n.func.value] if method else n.args[:1]
+            if any(is_diff(a) for a in args):
+                return True
+        if isinstance(n, ast.Compare) and len(n.ops) == 1 and not isinstance(n.ops[0], (ast.Is, ast.IsNot, ast.In, ast.NotIn)):
+            if (is_diff(n.left) and _is_zero(n.comparators[0])) or (_is_zero(n.left) and is_diff(n.comparators[0])):
+                return True
+    return False
+
+
 def tie_sensitivity(source: str) -> TieSensitivity | None:
     """How the reference's result depends on ties ("defined" wins over "values_only"), from its AST."""
     try:
@@ -134,7 +177,7 @@ def tie_sensitivity(source: str) -> TieSensitivity | None:
             found.add("defined" if stable else "values_only")
         elif name in _EXTREMA and (name in ("amax", "amin", "aminmax") or _is_reduction_with_dim(node)):
             found.add("defined" if name in ("max", "min") else "values_only")
-    if "defined" in found or _pairwise_comparison(tree):
+    if "defined" in found or _pairwise_comparison(tree) or _signed_self_difference(tree):
         return "defined"
     return "values_only" if found and not by_index else None
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel, ConfigDict
 
 from kagent.patterns.operators import (analogs, arith, compare, cuda, dtypes, exprs, flow, forms, generic, launch,  # noqa: F401  (registration)
-                                      ranks, terms_missing, values, vectors, wiring)
+                                      partners, ranks, terms_missing, values, vectors, wiring)
 from kagent.patterns.operators.base import OPERATORS, Edit, Operator, Src, combine, parses
 
 __all__ = ["OPERATORS", "Edit", "Operator", "RankedEdit", "combine", "propose", "families"]

@@ -6,6 +6,7 @@ import ast
 import re
 
 from kagent.patterns.operators.base import TEMPLATE_ARGS, Src, code_part, one_line, operator, sub_each
+from kagent.patterns.operators.generic import _replace
 
 _LE = re.compile(r"(?<![<>=!])<=(?!=)")
 _LT = re.compile(r"(?<![<>=!-])<(?![<=])")
@@ -110,4 +111,38 @@ def _self_count(src: Src, line0: int) -> list:
         total = text[n.left.col_offset:c.col_offset] + strict + text[c.end_col_offset:n.left.end_col_offset]
         out.append(one_line(f"line {line0 + 1}: ties not counted: a strict count, without the `- 1`", line0,
                             text[:n.col_offset] + total + text[n.end_col_offset:]))
+    return out
+
+
+def _number(node: ast.expr) -> float | None:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        v = _number(node.operand)
+        return None if v is None else -v
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return float(node.value)
+    return None
+
+
+@operator("tie_midpoint", "compare", 2, "a two-valued order test with no case for equal operands, where ties "
+          "take the midpoint: tl.where(a > b, 1.0, 0.0) -> tl.where(a > b, 1.0, tl.where(a == b, 0.5, 0.0)) (half "
+          "credit for a tied pair; a sign's 0)", scopes=("kernel",))
+def _tie_midpoint(src: Src, line0: int) -> list:
+    out = []
+    for w in src.expressions_by_line.get(line0, []):
+        if not (isinstance(w, ast.Call) and ast.unparse(w.func) == "tl.where" and len(w.args) == 3
+                and w.lineno == w.end_lineno):
+            continue
+        test, hi, lo = w.args
+        a, b = _number(hi), _number(lo)
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1
+                and isinstance(test.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) and a is not None and b is not None
+                and a != b):
+            continue
+        left, right = ast.unparse(test.left), ast.unparse(test.comparators[0])
+        mid = (a + b) / 2
+        inner = f"tl.where({left} == {right}, {mid!r}, {ast.unparse(lo)})"
+        new = f"tl.where({ast.unparse(test)}, {ast.unparse(hi)}, {inner})"
+        e = _replace(src, [(w, new)], f"equal operands take the midpoint {mid!r}")
+        if e:
+            out.append(e)
     return out

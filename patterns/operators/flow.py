@@ -420,3 +420,48 @@ def _dead_value(src: Src, line0: int) -> list:
                 if e:
                     out.append(e)
     return out
+
+
+def _sentinel_inits(k_body: list[ast.stmt], loop: ast.For) -> dict[str, str]:
+    """Names set before `loop` to a negative constant fill (`idx = tl.full([B], -1, ...)`): a "not
+    found yet" sentinel, with the test that it still holds."""
+    out = {}
+    for s in k_body:
+        if s.lineno >= loop.lineno or not (isinstance(s, ast.Assign) and len(s.targets) == 1
+                                           and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Call)):
+            continue
+        call = s.value
+        if ast.unparse(call.func) == "tl.full" and len(call.args) >= 2:
+            v = call.args[1]
+            if isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.USub) and isinstance(v.operand, ast.Constant):
+                out[s.targets[0].id] = f"{s.targets[0].id} < 0"
+    return out
+
+
+@operator("first_latch", "mask", 2, "a loop that records where a condition first holds, recording it every time "
+          "it holds: new = hit -> new = (idx < 0) & hit, idx started at -1 (the first alarm, not the last)")
+def _first_latch(src: Src, line0: int) -> list:
+    stmt = _stmt_at(src, line0)
+    k = src.kernel_at(line0)
+    if k is None or not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+        return []
+    loop = next((lp for lp in _loops(src, line0) if stmt in lp.body), None)
+    if loop is None:
+        return []
+    cond = stmt.targets[0].id
+    sentinels = _sentinel_inits(k.node.body, loop)
+    # the sentinel names the condition updates in the loop: v = tl.where(cond, ..., v)
+    latched = []
+    for a in loop.body:
+        if a.lineno > stmt.lineno and isinstance(a, ast.Assign) and len(a.targets) == 1 \
+                and isinstance(a.targets[0], ast.Name) and a.targets[0].id in sentinels:
+            w = a.value
+            if isinstance(w, ast.Call) and ast.unparse(w.func) == "tl.where" and len(w.args) == 3 \
+                    and ast.unparse(w.args[0]) == cond and ast.unparse(w.args[2]) == a.targets[0].id:
+                latched.append(a.targets[0].id)
+    if not latched or any(x.id in latched for x in nodes_of(stmt.value, ast.Name)):
+        return []
+    test = sentinels[latched[0]]
+    e = _replace(src, [(stmt.value, f"({test}) & ({ast.unparse(stmt.value)})")],
+                 f"`{cond}` only while `{latched[0]}` holds its sentinel (the first time, not every time)")
+    return [e] if e else []

@@ -45,6 +45,12 @@ FIX = Path(__file__).parent / "verify_fixtures"
     ("_, i = F.max_pool2d(x, 3, 2, 1, return_indices=True)", "defined"),
     ("self.pool = nn.MaxPool1d(2, return_indices=True)", "defined"),
     ("y = F.max_pool2d(x, 3, 2, 1)", None),
+    # the sign of a difference of one input's views: up / down / unchanged (on-balance volume, Kendall's tau)
+    ("d = c[:, 1:] - c[:, :-1]\ny = torch.sign(d) * v[:, 1:]", "defined"),
+    ("sx = torch.sign(x[:, :, None] - x[:, None, :])", "defined"),
+    ("up = torch.diff(c, dim=1) > 0", "defined"),
+    ("y = (a - b).sign()", None),  # two inputs: no self-difference
+    ("d = c[:, 1:] - c[:, :-1]\ny = d * d", None),  # no sign taken
 ])
 def test_tie_sensitivity_from_the_reference_source(source, expected):
     assert tie_sensitivity(source) == expected

@@ -1,0 +1,173 @@
+"""Partner operators: a name, a call's arguments or an index written with its partner's role.
+
+- one member of a pair read from the other side of a pairwise tile: `ej[None, :]` where the rule
+  tests the row's `ei[:, None]` (a C-index's comparable pair: the earlier member must be an event);
+- one of a cycle of sibling calls given another call's arguments: `_edge(..., i0, i1, c0)` where the
+  others run `(i2, i0, c1)`, `(i0, i1, c2)` (a triangle's edges, each opposite its corner);
+- a value normalised by its partner axis's extent: `(x - cw) / bh` beside `cw`, `bw`, `ch`, `bh`;
+- a flat two-level index with its levels exchanged: `code * m_sub + m` for `m * k_cb + code`.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from kagent.patterns.operators.base import Src, nodes_of, operator
+from kagent.patterns.operators.flow import _dead_values
+from kagent.patterns.operators.generic import _replace, _stmt_at
+
+_ROW, _COL = "[:, None]", "[None, :]"
+
+
+def _side(node: ast.expr) -> tuple[str, str] | None:
+    """(name, broadcast) of `x[:, None]` / `x[None, :]`."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        index = ast.unparse(node)[len(node.value.id):]
+        if index in (_ROW, _COL):
+            return node.value.id, index
+    return None
+
+
+def _one_apart(a: str, b: str) -> bool:
+    return len(a) == len(b) > 1 and a[:-1] == b[:-1] and a[-1] != b[-1]
+
+
+@operator("pair_side", "operand", 2, "a pairwise tile's member read from the other side of the pair: "
+          "(ej[None, :] == 1) -> (ei[:, None] == 1), where `ei` is loaded and never read")
+def _pair_side(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    # the partner is loaded and never read: the edit that read it was the fault (a read partner is no
+    # evidence: `rm[:, None]` beside `rn[None, :]` is every matmul's mask)
+    seen = {(name, idx) for name in _dead_values(k.node.body) for idx in (_ROW, _COL)}
+    out = []
+    for n in src.expressions_by_line.get(line0, []):
+        mine = _side(n)
+        if mine is None:
+            continue
+        name, index = mine
+        other = _COL if index == _ROW else _ROW
+        for partner, idx in sorted(seen):
+            if idx == other and _one_apart(name, partner):
+                e = _replace(src, [(n, f"{partner}{other}")], f"`{ast.unparse(n)}` -> `{partner}{other}`, its partner's side")
+                if e:
+                    out.append(e)
+    return out
+
+
+_NUMBERED = re.compile(r"^([A-Za-z_]\w*?)(\d)$")
+
+
+def _digits(call: ast.Call) -> list[tuple[int, str, int]]:
+    """(position, stem, digit) of the arguments that are numbered names (`i0`, `c2`)."""
+    out = []
+    for i, a in enumerate(call.args):
+        if isinstance(a, ast.Name) and (m := _NUMBERED.match(a.id)):
+            out.append((i, m.group(1), int(m.group(2))))
+    return out
+
+
+@operator("rotated_call", "operand", 2, "one of a cycle of sibling calls given another's arguments: "
+          "_edge(.., i0, i1, c0) beside _edge(.., i2, i0, c1), _edge(.., i0, i1, c2) -> _edge(.., i1, i2, c0)")
+def _rotated_call(src: Src, line0: int) -> list:
+    stmt = _stmt_at(src, line0)
+    k = src.kernel_at(line0)
+    if k is None or stmt is None:
+        return []
+    mine = next((c for c in nodes_of(stmt, ast.Call) if c.lineno - 1 == line0 and c.lineno == c.end_lineno), None)
+    if mine is None or len(_digits(mine)) < 2:
+        return []
+    func = ast.unparse(mine.func)
+    calls = [c for c in nodes_of(k.node, ast.Call) if ast.unparse(c.func) == func and len(c.args) == len(mine.args)]
+    calls.sort(key=lambda c: (c.lineno, c.col_offset))
+    n = len(calls)
+    pattern = [(i, stem) for i, stem, _ in _digits(mine)]
+    if n < 3 or any([(i, s) for i, s, _ in _digits(c)] != pattern for c in calls):
+        return []
+    vectors = [[d for _, _, d in _digits(c)] for c in calls]
+    if any(d >= n for v in vectors for d in v):
+        return []
+    me = next(j for j, c in enumerate(calls) if c is mine)
+    out = []
+    ref = 1 if me == 0 else 0
+    for step in range(1, n):
+        expected = [[(d + step * (j - ref)) % n for d in vectors[ref]] for j in range(n)]
+        if all(vectors[j] == expected[j] for j in range(n) if j != me) and vectors[me] != expected[me]:
+            parts = [(mine.args[i], f"{stem}{d}") for (i, stem), d in zip(pattern, expected[me])
+                     if ast.unparse(mine.args[i]) != f"{stem}{d}"]
+            e = _replace(src, parts, f"`{func}` given the arguments its cycle of siblings implies")
+            if e:
+                out.append(e)
+    return out
+
+
+def _names(k_node: ast.FunctionDef) -> set[str]:
+    return {t.id for t in nodes_of(k_node, ast.Name) if isinstance(t.ctx, ast.Store)} | {a.arg for a in k_node.args.args}
+
+
+@operator("mixed_extent", "operand", 2, "a value normalised by its partner axis's extent: (x - cw) / bh -> "
+          "(x - cw) / bw, where cw, bw, ch and bh all exist")
+def _mixed_extent(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    names = _names(k.node)
+    out = []
+    for n in src.expressions_by_line.get(line0, []):
+        if not (isinstance(n, ast.BinOp) and isinstance(n.op, ast.Div) and isinstance(n.right, ast.Name)):
+            continue
+        den = n.right.id
+        for num in {x.id for x in nodes_of(n.left, ast.Name)}:
+            if len(num) < 2 or len(den) < 2 or num[:-1] == den[:-1] or num[-1] == den[-1]:
+                continue
+            if num[:-1] + den[-1] in names and den[:-1] + num[-1] in names:
+                new = den[:-1] + num[-1]
+                e = _replace(src, [(n.right, new)], f"`{den}` -> `{new}`: the extent of `{num}`'s axis")
+                if e:
+                    out.append(e)
+    return out
+
+
+def _terms(e: ast.expr) -> list[ast.expr]:
+    if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Add):
+        return _terms(e.left) + _terms(e.right)
+    return [e]
+
+
+@operator("transposed_index", "stride", 2, "a flat two-level index with its levels exchanged: "
+          "base + code * m_sub + m -> base + m * k_cb + code, one level a loaded index (each extent of the "
+          "address tried)")
+def _transposed_index(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    params = set(k.params) - set(k.constexpr)
+    looked_up = {a.targets[0].id for a in nodes_of(k.node, ast.Assign) if len(a.targets) == 1
+                 and isinstance(a.targets[0], ast.Name) and isinstance(a.value, ast.Call)
+                 and ast.unparse(a.value.func) == "tl.load"}
+    out = []
+    for call in (c for c in src.expressions_by_line.get(line0, []) if isinstance(c, ast.Call)
+                 and ast.unparse(c.func) in ("tl.load", "tl.store", "tl.atomic_add") and c.args):
+        addr = call.args[0]
+        terms = _terms(addr)
+        extents = [x.id for t in terms for x in nodes_of(t, ast.Name) if x.id in params and not x.id.endswith("ptr")]
+        extents = list(dict.fromkeys(extents))
+        for a in terms:
+            if not (isinstance(a, ast.BinOp) and isinstance(a.op, ast.Mult) and isinstance(a.left, ast.Name)
+                    and isinstance(a.right, ast.Name) and a.right.id in params):
+                continue
+            for b in terms:
+                if not isinstance(b, ast.Name) or b.id in params or b.id == a.left.id:
+                    continue
+                if not ({a.left.id, b.id} & looked_up):
+                    continue  # a table lookup (a level read from memory): not every flat index
+                for ext in extents:
+                    new = " + ".join(f"{b.id} * {ext} + {a.left.id}" if t is a else ast.unparse(t)
+                                     for t in terms if t is not b)
+                    e = _replace(src, [(addr, new)], f"`{a.left.id} * {a.right.id} + {b.id}` -> "
+                                                     f"`{b.id} * {ext} + {a.left.id}`: the levels exchanged")
+                    if e:
+                        out.append(e)
+    return out

@@ -1,0 +1,131 @@
+"""Operators for a latch, a tie's midpoint and a partner's role (patterns/operators/partners.py, flow.py,
+compare.py): each makes its fix from the faulty kernel and nothing from the correct one."""
+
+from __future__ import annotations
+
+from kagent.patterns.operators import OPERATORS
+from kagent.patterns.operators.base import Src
+
+
+def _made(source: str, name: str) -> list[str]:
+    src, op = Src(source), OPERATORS[name]
+    lines = [-1] if op.global_ else [ln for ln in range(len(src.lines)) if src.scope_of(ln) in op.scopes]
+    return ["\n".join([*src.lines[:a], *new, *src.lines[b:]]) for ln in lines for _, a, b, new in op.propose(src, ln)]
+
+
+HEAD = "import triton\nimport triton.language as tl\n\n\n@triton.jit\n"
+
+FIRST_ALARM = HEAD + '''def alarm_kernel(x_ptr, out_ptr, n, H: tl.constexpr, BLOCK: tl.constexpr):
+    rows = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    s = tl.zeros([BLOCK], dtype=tl.float32)
+    idx = tl.full([BLOCK], -1, dtype=tl.int64)
+    for t in range(0, n):
+        s = tl.maximum(s + tl.load(x_ptr + rows * n + t), 0.0)
+        new = (idx < 0) & (s > H)
+        idx = tl.where(new, t, idx)
+    tl.store(out_ptr + rows, idx)
+'''
+
+
+def test_first_latch_records_the_first_alarm_not_the_last():
+    faulty = FIRST_ALARM.replace("new = (idx < 0) & (s > H)", "new = s > H")
+    assert any("new = (idx < 0) & (s > H)" in m for m in _made(faulty, "first_latch"))
+    assert not _made(FIRST_ALARM, "first_latch")
+
+
+C_INDEX = HEAD + '''def pairs_kernel(out_ptr, r_ptr, e_ptr, t_ptr, n, BLOCK: tl.constexpr):
+    o = tl.arange(0, BLOCK)
+    m = o < n
+    ri = tl.load(r_ptr + o, mask=m, other=0.0)
+    ti = tl.load(t_ptr + o, mask=m, other=0.0)
+    ei = tl.load(e_ptr + o, mask=m, other=0)
+    rj = tl.load(r_ptr + o, mask=m, other=0.0)
+    tj = tl.load(t_ptr + o, mask=m, other=0.0)
+    ok = (ei[:, None] == 1) & (ti[:, None] < tj[None, :]) & m[:, None] & m[None, :]
+    sc = tl.where(ri[:, None] > rj[None, :], 1.0, tl.where(ri[:, None] == rj[None, :], 0.5, 0.0))
+    tl.store(out_ptr, tl.sum(tl.sum(tl.where(ok, sc, 0.0), axis=1), axis=0))
+'''
+
+
+def test_tie_midpoint_gives_a_tied_pair_half_credit():
+    faulty = C_INDEX.replace("tl.where(ri[:, None] == rj[None, :], 0.5, 0.0))", "0.0)")
+    assert any("tl.where(ri[:, None] > rj[None, :], 1.0, tl.where(ri[:, None] == rj[None, :], 0.5, 0.0))" in m
+               for m in _made(faulty, "tie_midpoint"))
+    # a sign: up, down and (the midpoint) unchanged
+    sign = faulty.replace("1.0, 0.0)", "1.0, -1.0)")
+    assert any("tl.where(ri[:, None] == rj[None, :], 0.0, -1.0)" in m for m in _made(sign, "tie_midpoint"))
+    # the correct kernel's outer test still lacks an equality case of its own: its inner where has one
+    assert not any("== rj[None, :], 0.5, tl.where" in m for m in _made(C_INDEX, "tie_midpoint"))
+
+
+def test_pair_side_reads_the_row_member_the_kernel_loads_and_never_reads():
+    faulty = C_INDEX.replace("(ei[:, None] == 1)", "(ej[None, :] == 1)").replace(
+        "    tj = tl.load", "    ej = tl.load(e_ptr + o, mask=m, other=0)\n    tj = tl.load")
+    assert any("ok = (ei[:, None] == 1) &" in m for m in _made(faulty, "pair_side"))
+    # every member read: a matmul-like `rm[:, None]` beside `rn[None, :]` is no evidence
+    assert not _made(C_INDEX, "pair_side")
+
+
+TRIANGLES = HEAD + '''def _edge(out_ptr, i, j, w, m):
+    tl.atomic_add(out_ptr + i, w, mask=m)
+    tl.atomic_add(out_ptr + j, w, mask=m)
+
+
+@triton.jit
+def faces_kernel(out_ptr, f_ptr, w_ptr, n, BLOCK: tl.constexpr):
+    fo = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = fo < n
+    i0 = tl.load(f_ptr + fo * 3, mask=m, other=0)
+    i1 = tl.load(f_ptr + fo * 3 + 1, mask=m, other=0)
+    i2 = tl.load(f_ptr + fo * 3 + 2, mask=m, other=0)
+    c0 = tl.load(w_ptr + fo * 3, mask=m, other=0.0)
+    c1 = tl.load(w_ptr + fo * 3 + 1, mask=m, other=0.0)
+    c2 = tl.load(w_ptr + fo * 3 + 2, mask=m, other=0.0)
+    _edge(out_ptr, i1, i2, c0, m)
+    _edge(out_ptr, i2, i0, c1, m)
+    _edge(out_ptr, i0, i1, c2, m)
+'''
+
+
+def test_rotated_call_restores_the_edge_opposite_its_corner():
+    faulty = TRIANGLES.replace("_edge(out_ptr, i1, i2, c0, m)", "_edge(out_ptr, i0, i1, c0, m)")
+    assert any("_edge(out_ptr, i1, i2, c0, m)" in m for m in _made(faulty, "rotated_call"))
+    assert not _made(TRIANGLES, "rotated_call")
+
+
+SPLINE = HEAD + '''def bin_kernel(x_ptr, cw_ptr, bw_ptr, ch_ptr, bh_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    o = tl.arange(0, BLOCK)
+    m = o < n
+    x = tl.load(x_ptr + o, mask=m, other=0.0)
+    cw = tl.load(cw_ptr + o, mask=m, other=0.0)
+    bw = tl.load(bw_ptr + o, mask=m, other=1.0)
+    ch = tl.load(ch_ptr + o, mask=m, other=0.0)
+    bh = tl.load(bh_ptr + o, mask=m, other=1.0)
+    theta = (x - cw) / bw
+    tl.store(out_ptr + o, ch + bh * theta, mask=m)
+'''
+
+
+def test_mixed_extent_normalises_by_the_extent_of_the_same_axis():
+    faulty = SPLINE.replace("(x - cw) / bw", "(x - cw) / bh")
+    assert any("theta = (x - cw) / bw" in m for m in _made(faulty, "mixed_extent"))
+    assert not _made(SPLINE, "mixed_extent")
+
+
+LOOKUP = HEAD + '''def adc_kernel(out_ptr, lut_ptr, codes_ptr, n, m_sub, k_cb, BLOCK: tl.constexpr):
+    q = tl.program_id(0)
+    rows = tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for m in range(0, m_sub):
+        code = tl.load(codes_ptr + rows * m_sub + m, mask=rows < n, other=0)
+        acc += tl.load(lut_ptr + q * m_sub * k_cb + m * k_cb + code, mask=rows < n, other=0.0)
+    tl.store(out_ptr + q * n + rows, acc, mask=rows < n)
+'''
+
+
+def test_transposed_index_exchanges_a_table_lookups_levels():
+    faulty = LOOKUP.replace("m * k_cb + code", "code * m_sub + m")
+    assert any("lut_ptr + q * m_sub * k_cb + m * k_cb + code" in m for m in _made(faulty, "transposed_index"))
+    # a flat index with no level read from memory is left alone
+    plain = LOOKUP.replace("code = tl.load(codes_ptr + rows * m_sub + m, mask=rows < n, other=0)", "code = rows")
+    assert not _made(plain.replace("m * k_cb + code", "code * m_sub + m"), "transposed_index")
