@@ -148,6 +148,23 @@ def _nonnegative_domain(t) -> bool:
     return t.numel() >= _DOMAIN_MIN_NUMEL and bool((t >= 0).all())
 
 
+def _own_kernels(module) -> frozenset[str]:
+    """The `__global__` kernels the candidate's file (and CUDA sources beside it) declares."""
+    from kagent.verifiers import traps
+
+    path = getattr(module, "__file__", None)
+    if not path:
+        return frozenset()
+    here = Path(path)
+    texts = []
+    for f in [here, *sorted(here.parent.glob("*.cu")), *sorted(here.parent.glob("*.cuh"))]:
+        try:
+            texts.append(f.read_text(errors="replace"))
+        except OSError:
+            continue
+    return traps.own_kernel_names("\n".join(texts))
+
+
 def _transform(inputs: list, transform: str | None, planted: list[float] | None = None) -> list:
     import torch
 
@@ -1672,7 +1689,8 @@ def run_candidate(job: dict, emit: Emit) -> None:
                 record["weights"] = built[key][1]
             model = built[key][0]
             if first_case and job.get("anticheat"):
-                counter = traps.LaunchCounter(profile_cuda=device == "cuda")
+                own = _own_kernels(module)
+                counter = traps.LaunchCounter(profile_cuda=device == "cuda", own=own)
                 recorder = traps.OpRecorder(str(out_dir / "optrace.json"))
                 replay = traps.Replay(candidate_file=getattr(module, "__file__", None))
                 steps = record["step_s"] = {"build": round(time.monotonic() - start, 3)}
@@ -1681,7 +1699,7 @@ def run_candidate(job: dict, emit: Emit) -> None:
                                  (_timed(recorder, "recorder", steps), _timed(replay, "replay", steps)), steps)
                 steps["anticheat_call"] = round(time.monotonic() - start - steps["build"], 3)
                 if counter.needs_kineto:  # a CUDA graph ran: torch.profiler names the kernels in it
-                    counter = traps.LaunchCounter(profile_cuda=True, kineto=True)
+                    counter = traps.LaunchCounter(profile_cuda=True, kineto=True, own=own)
                     with counter:
                         _call(model, data["inputs"], device, allocator, "nan", "nan")
                 tail = epilogue.analyse(replay.steps, replay.lines, main.args,

@@ -196,6 +196,29 @@ def count_extension_calls() -> None:
         setattr(cpp_extension, name, wrap(getattr(cpp_extension, name)))
 
 
+_GLOBAL_DECL = re.compile(r"__global__\s+(?:__launch_bounds__\s*\([^)]*\)\s*)?(?:static\s+)?void\s+"
+                          r"(?:__launch_bounds__\s*\([^)]*\)\s*)?([A-Za-z_]\w*)")
+
+
+def own_kernel_names(source: str) -> frozenset[str]:
+    """The `__global__` functions a candidate's CUDA C source declares (load_inline, pycuda): a kernel of
+    its own whatever it is called (`cusum_kernel`, `gemm_kernel`, `reduce_kernel` read like runtime or
+    library names). Matched against the profiler's unqualified names only: a library kernel lives in a
+    namespace (`at::native::...`), and a candidate that names a dummy kernel after a global-scope library
+    one gains nothing a dummy launch does not already give it."""
+    return frozenset(_GLOBAL_DECL.findall(source))
+
+
+def _base_name(kernel: str) -> str:
+    """`void cusum_kernel<float>(float const*, ...)` and `_Z12cusum_kernelPKf...` -> `cusum_kernel`;
+    `void at::native::k<...>(...)` keeps its namespace (`at::native::k`), `_ZN...` stays whole."""
+    mangled = re.match(r"_Z(\d+)", kernel)  # CUPTI's callbacks name kernels mangled: _Z12cusum_kernelPKf...
+    if mangled:
+        start = mangled.end()
+        return kernel[start:start + int(mangled.group(1))]
+    return kernel.removeprefix("void ").split("(", 1)[0].split("<", 1)[0].strip()
+
+
 class LaunchCounter:
     """Counts the kernels launched while the block runs.
 
@@ -205,8 +228,10 @@ class LaunchCounter:
     cuBLAS/cuDNN, Inductor-generated). Launches from any thread are counted.
     """
 
-    def __init__(self, *, profile_cuda: bool | None = None, kineto: bool = False) -> None:
+    def __init__(self, *, profile_cuda: bool | None = None, kineto: bool = False,
+                 own: frozenset[str] = frozenset()) -> None:
         self.profile_cuda = profile_cuda
+        self.own = own  # the candidate's own __global__ names (own_kernel_names)
         self.kineto = kineto  # torch.profiler even where CUPTI's launch callbacks work
         self.triton_launches = 0
         self.names: Counter[str] = Counter()
@@ -307,13 +332,16 @@ class LaunchCounter:
             self.profiler_status = "tampered"
             self.profiler_reason = "CUPTI's launch callbacks were switched off during the call"
 
+    def _library(self, kernel: str) -> bool:
+        return _base_name(kernel) not in self.own and bool(_LIBRARY_KERNEL_RE.search(kernel))
+
     @property
     def library_cuda_kernels(self) -> list[str]:
-        return [k for k in self.cuda_kernels if _LIBRARY_KERNEL_RE.search(k)]
+        return [k for k in self.cuda_kernels if self._library(k)]
 
     @property
     def custom_cuda_kernels(self) -> list[str]:
-        return [k for k in self.cuda_kernels if not _LIBRARY_KERNEL_RE.search(k)]
+        return [k for k in self.cuda_kernels if not self._library(k)]
 
     @property
     def custom_launches(self) -> int:
@@ -329,8 +357,13 @@ class LaunchCounter:
         return self.profiler_kind == "callbacks" and self.graph_launches > 0
 
 
+_RUNTIME_API = re.compile(r"cu(?:da)?[A-Z]\w*")
+
+
 def _is_runtime_api(name: str) -> bool:
-    return name.startswith(("cuda", "cu")) and not name.startswith(("cub::", "cublas", "cudnn", "cutlass"))
+    """`cudaLaunchKernel`, `cuMemcpyAsync`: API calls, not kernels. Only the bare camel-case name: a kernel
+    called `cusum_kernel` or `cumsum_scan(float const*, ...)` is the candidate's own."""
+    return bool(_RUNTIME_API.fullmatch(name))
 
 
 @dataclass

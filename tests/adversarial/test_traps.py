@@ -100,6 +100,30 @@ def test_launch_counter_counts_launches_from_other_threads():
     assert lc.triton_launches == 1
 
 
+def test_own_cuda_kernels_are_never_read_as_library_or_runtime_names():
+    """A load_inline kernel called `cusum_kernel` (starts like `cudaLaunchKernel`) or `gemm_kernel` (a
+    cuBLAS-like word) is the candidate's own: the launch_count trap called an honest CUSUM near-miss a
+    cheat on an H100 (blind set 35). Library kernels in a namespace stay library kernels."""
+    src = """__global__ void cusum_kernel(const float* x) {}
+__global__ __launch_bounds__(256) void gemm_kernel(float* c) {}
+template <int B> __global__ void reduce_kernel(float* y) {}"""
+    own = traps.own_kernel_names(src)
+    assert own == {"cusum_kernel", "gemm_kernel", "reduce_kernel"}
+    lc = traps.LaunchCounter(profile_cuda=False, own=own)
+    lc.profiler_status = "run"
+    lc.cuda_kernels = ["cusum_kernel(float const*, long*, int, int, int, float, float)", "void gemm_kernel<128>(float*)",
+                       "_Z13reduce_kernelILi4EEvPf", "void at::native::vectorized_elementwise_kernel<4>(int)",
+                       "Memcpy HtoD (Pageable -> Device)"]
+    assert lc.custom_cuda_kernels == lc.cuda_kernels[:3]
+    assert lc.custom_launches == 3
+    # without the declarations the same names read as library kernels: nothing of its own
+    bare = traps.LaunchCounter(profile_cuda=False)
+    bare.profiler_status, bare.cuda_kernels = "run", lc.cuda_kernels[1:]
+    assert bare.custom_cuda_kernels == []
+    assert traps._is_runtime_api("cudaLaunchKernel") and traps._is_runtime_api("cuLaunchKernel")
+    assert not traps._is_runtime_api("cusum_kernel(float const*)") and not traps._is_runtime_api("cumsum_scan")
+
+
 # ---- ghost replay ------------------------------------------------------------------------------
 
 
