@@ -31,6 +31,9 @@ log = logging.getLogger("kagent.agents.screen")
 
 _WORKER = "kagent.verifiers.screen_worker"
 CUDA_C_COMPILE_S = 180.0  # a load_inline build of one edited candidate, at most
+# fresh workers after candidates that broke the CUDA context (an illegal address is sticky: every later
+# candidate of that process would fail with it); each costs a process start, not a build
+MAX_RESTARTS = 24
 
 
 class ScreenResult(BaseModel):
@@ -181,9 +184,9 @@ class Screener:
              t0: float) -> dict[int, ScreenResult]:
         """Judge paths[i] for i in `todo` in one worker (started again past a crash or a timeout)."""
         results: dict[int, ScreenResult] = {}
-        attempts = 0
-        while todo and attempts < 3:
-            attempts += 1
+        batch = [paths[i] for i in todo]  # built together once; a restarted worker finds that build
+        attempts = restarts = 0
+        while todo and attempts < 3 and restarts <= MAX_RESTARTS:
             # the candidates are untrusted code: the worker runs in the OS sandbox as the verifier's do,
             # seeing its candidates and the cases' inputs and expected outputs read-only, writing only
             # its own scratch folder (the cache, the reference and the run directory stay out of reach)
@@ -200,7 +203,7 @@ class Screener:
                    "cases": self.cases, "candidates": [paths[i] for i in todo], "ratio": self.config.error_ratio,
                    "out": str(out), "candidate_timeout_s": self.candidate_timeout_s(),
                    "weights": getattr(self.config, "weights", "seeded"), "bounds_check": self.config.bounds_check,
-                   "batch_extensions": self.cuda_c, "light_headers": self.light_headers,
+                   "batch_extensions": self.cuda_c, "light_headers": self.light_headers, "build": batch,
                    # the base is the first source of the first batch: candidates no better than it on a
                    # case stop there
                    "base": "first" if base_first and todo[0] == 0 else self.base_cases}
@@ -224,15 +227,23 @@ class Screener:
                 self.light_headers = self.light_headers and light
                 for k, v in rec["extensions"].items():
                     self.extensions[k] = self.extensions.get(k, 0) + v
+            restart = any("restart" in r for r in got)
             got = [r for r in got if "index" in r]
             for rec in got:
                 results[todo[rec["index"]]] = _score(rec)
                 if base_first and todo[rec["index"]] == 0 and "cases" in rec:
                     self.base_cases = rec["cases"]
             done = len(got)
+            if restart and res.status == "ok":  # a candidate broke the worker's CUDA context: the rest go again
+                todo = todo[done:]
+                restarts += 1
+                if timeout_s is not None and time.monotonic() - t0 >= timeout_s:
+                    break
+                continue
             if res.status == "ok" or done >= len(todo):
                 todo = todo[done:]
                 break
+            attempts += 1
             # the worker died or timed out on todo[done]: that one is judged; the rest go again
             why = {"timeout": "timed out", "crash": f"crashed ({res.signal})"}.get(res.status, f"failed: {res.stderr_tail[-200:]}")
             results[todo[done]] = ScreenResult(passed=False, score=[3.0, 99.0, 1.0, 1.0, 30.0],

@@ -11,6 +11,11 @@ says how). One line per candidate:
 {"index", "cases": {name: {"classes", "fraction", "rel_l2", "error"}}, "seconds"}. The parent reads
 the file even after a timeout (the candidates judged so far count).
 
+On CUDA a candidate that faults (an illegal address, a device-side assert) leaves the process's CUDA
+context unusable: every later candidate would fail with its error. The worker then writes
+{"restart": true} after that candidate's line and exits; the parent starts a fresh worker on the rest,
+with `build` (the whole batch's sources) so that the shared extension build is found, not redone.
+
 A screen is no verdict: no anti-cheat, no determinism, one guard fill. The full verifier decides.
 
 A candidate that fails a case the base passes, or fails it with no smaller error than the base's, can
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import signal
 import sys
 import time
@@ -149,7 +155,7 @@ def main() -> int:
     base = job.get("base") if isinstance(job.get("base"), dict) else None
     with open(job["out"], "a", buffering=1) as out:
         if job.get("batch_extensions"):
-            out.write(json.dumps(_build_together(job["candidates"], job["single_file"], limit,
+            out.write(json.dumps(_build_together(job.get("build") or job["candidates"], job["single_file"], limit,
                                                  job.get("light_headers", True))) + "\n")
         for index, path in enumerate(job["candidates"]):
             t0 = time.monotonic()
@@ -202,7 +208,22 @@ def main() -> int:
             out.write(json.dumps({"index": index, "cases": res, "seconds": time.monotonic() - t0}) + "\n")
             if index == 0 and job.get("base") == "first" and len(res) == len(cases):
                 base = res
+            if device == "cuda" and any(r.get("error") for r in res.values()) and _cuda_broken(torch) \
+                    and index + 1 < len(job["candidates"]):
+                out.write(json.dumps({"restart": True}) + "\n")
+                out.flush()
+                os._exit(0)  # a faulted context may hang its own teardown
     return 0
+
+
+def _cuda_broken(torch: Any) -> bool:
+    """The CUDA context no longer runs a kernel (a sticky fault of the last candidate's)."""
+    try:
+        torch.ones(1, device="cuda").add_(1).sum().item()
+        torch.cuda.synchronize()
+        return False
+    except Exception:
+        return True
 
 
 if __name__ == "__main__":
