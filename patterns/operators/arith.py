@@ -278,3 +278,21 @@ def _log_eps(src: Src, line0: int) -> list:
         out.append(one_line(f"line {line0 + 1}: {eps} added inside {m.group(0)[:-1]}", line0, new))
     return out
 
+
+
+_TERM = r"[\w.]+(?:\[[^\]]*\])?(?:\([^()]*\))?"
+_ONE = r"1(?:\.0*)?f?"
+_LERP = re.compile(rf"(?P<a>{_TERM})\s*\*\s*(?P<w>\w+)\s*\+\s*(?P<b>{_TERM})\s*\*\s*\(\s*(?P<one>{_ONE})\s*-\s*(?P=w)\s*\)")
+_LERP_BACK = re.compile(rf"(?P<a>{_TERM})\s*\*\s*\(\s*(?P<one>{_ONE})\s*-\s*(?P<w>\w+)\s*\)\s*\+\s*(?P<b>{_TERM})\s*\*\s*(?P=w)\b")
+
+
+@operator("lerp_weights", "operand", 2, "an interpolation's two weights exchanged: c0 * f + c1 * (1 - f) -> "
+          "c0 * (1 - f) + c1 * f (and back)", scopes=("kernel", "cuda"))
+def _lerp_weights(src: Src, line0: int) -> list:
+    text = src.lines[line0]
+    code = code_part(text)
+    out = []
+    for rx, form in ((_LERP, "{a} * ({one} - {w}) + {b} * {w}"), (_LERP_BACK, "{a} * {w} + {b} * ({one} - {w})")):
+        for new in sub_each(rx, lambda m: form.format(**m.groupdict()), code):
+            out.append(one_line(f"line {line0 + 1}: the interpolation's weights exchanged", line0, new + text[len(code):]))
+    return out

@@ -2111,3 +2111,25 @@ def rank_kernel(s_ptr, out_ptr, n, BLOCK: tl.constexpr):
     made = _made(Src(source), OPERATORS["self_count"])
     assert any("r = tl.sum((s > si).to(tl.int32), axis=0)\n" in m for m in made), made
     assert not _made(Src(source.replace(">= si", "> si")), OPERATORS["self_count"])
+
+
+def test_lerp_weights_exchanges_an_interpolations_weights_in_triton_and_cuda_c():
+    """`c0 * fr + c1 * (1 - fr)` weights each end by the other's fraction (set 35's LUT in CUDA C)."""
+    from kagent.patterns.operators.base import Src
+
+    triton_src = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def lerp_kernel(a_ptr, b_ptr, f_ptr, out_ptr):
+    c0 = tl.load(a_ptr)
+    c1 = tl.load(b_ptr)
+    fr = tl.load(f_ptr)
+    tl.store(out_ptr, c0 * fr + c1 * (1.0 - fr))
+'''
+    assert any("c0 * (1.0 - fr) + c1 * fr" in m for m in _made(Src(triton_src), OPERATORS["lerp_weights"]))
+    cuda_src = 'CUDA = r"""\n__global__ void k(float* o, const float* c, float f) {\n' \
+               '    o[0] = c[0] * (1.0f - f) + c[1] * f;\n}\n"""\n'
+    made = _made(Src(cuda_src), OPERATORS["lerp_weights"])
+    assert any("o[0] = c[0] * f + c[1] * (1.0f - f);" in m for m in made), made
