@@ -54,7 +54,14 @@ def _off_by_one(src: Src, line0: int) -> list:
     out += _edits(src, line0, _PLUS_ONE, r"\1", "drop `+ 1` of a bound")
     # a 1-based loop (a DP table's rows 1..n) stopping one short: range(1, n) -> range(1, n + 1)
     out += _edits(src, line0, _ONE_BASED, r"\1\2 + 1)", "a 1-based loop through n: `+ 1` on its stop")
+    # a lower bound on a named size one off (a window's first full position: t >= P -> t >= P - 1);
+    # upper bounds on an extent (`offs < n`) are the masks' and stay as they are
+    out += _edits(src, line0, _LOWER_NAMED, r"\1 - 1", "a lower bound `- 1`")
+    out += _edits(src, line0, _LOWER_NAMED, r"\1 + 1", "a lower bound `+ 1`")
     return out
+
+
+_LOWER_NAMED = re.compile(r"(?<=[\w\])]\s)(>=?\s*[A-Za-z_]\w*)(?=\s*[)&|,]|\s*$)(?!\s*[-+*/(.\[])")
 
 
 _ONE_BASED = re.compile(r"(\b(?:tl\.)?(?:static_)?range\(\s*1\s*,\s*)(\w+(?:\[[^\]]*\])?)\s*\)")

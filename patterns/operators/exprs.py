@@ -247,7 +247,18 @@ def _counts(src: Src, line0: int) -> list[str]:
                    for t in n.targets if isinstance(t, ast.Name) and _COUNT.search(t.id)})
 
 
-@operator("divisor", "divisor", 1, "the divisor of a mean or variance: n <-> n - 1, or another size",
+def _counters_bounded_by(src: Src, line0: int, name: str) -> list[str]:
+    """The counters of the kernel loops around line0 whose range reads `name` (`for k in range(1, KMAX + 1)`)."""
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    return [f.target.id for f in nodes_of(k.node, ast.For)
+            if isinstance(f.target, ast.Name) and f.lineno - 1 < line0 < (f.end_lineno or f.lineno)
+            and any(isinstance(x, ast.Name) and x.id == name for x in ast.walk(f.iter))]
+
+
+@operator("divisor", "divisor", 1, "the divisor of a mean or variance: n <-> n - 1, another size, or the counter of a loop "
+          "bounded by it (a per-lag mean: / KMAX -> / k)",
           scopes=("kernel", "cuda", "host"))
 def _divisor(src: Src, line0: int) -> list:
     out = []
@@ -264,6 +275,8 @@ def _divisor(src: Src, line0: int) -> list:
             alts.append(f"({ds} - 1)")
         if isinstance(d, (ast.Name, ast.Call, ast.Subscript)):  # a size expression: try the others
             alts += [s for s in sizes + _counts(src, line0) if s != ds and s not in ds]
+        if isinstance(d, ast.Name):  # a per-iteration mean divided by the loop's bound: by its counter
+            alts += [c for c in _counters_bounded_by(src, line0, ds) if c not in alts]
         for alt in alts:
             new = f"{ast.unparse(node.left)} / {alt}"
             e = _swap(src, node, new, f"divisor `{ds}` -> `{alt}`")

@@ -171,3 +171,39 @@ def _transposed_index(src: Src, line0: int) -> list:
                     if e:
                         out.append(e)
     return out
+
+
+@operator("lag_step", "stride", 2, "the previous element of a strided walk read one element back: "
+          "base + idx - 1 -> base + idx - k, where idx = m + i * k in a loop over k")
+def _lag_step(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    strides: dict[str, list[str]] = {}  # idx -> the loop counters it steps by (idx = m + i * k, in `for k`)
+    for loop in nodes_of(k.node, ast.For):
+        if not isinstance(loop.target, ast.Name):
+            continue
+        for a in (a for st in loop.body for a in nodes_of(st, ast.Assign)):
+            if len(a.targets) == 1 and isinstance(a.targets[0], ast.Name):
+                for t in _terms(a.value):
+                    if isinstance(t, ast.BinOp) and isinstance(t.op, ast.Mult) and loop.target.id in (
+                            getattr(t.left, "id", None), getattr(t.right, "id", None)):
+                        strides.setdefault(a.targets[0].id, []).append(loop.target.id)
+    out = []
+    for call in (c for c in src.expressions_by_line.get(line0, []) if isinstance(c, ast.Call)
+                 and ast.unparse(c.func) in ("tl.load", "tl.store") and c.args):
+        for n in ast.walk(call.args[0]):
+            if not (isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub)) and isinstance(n.right, ast.Constant)
+                    and n.right.value == 1):
+                continue
+            idx = [x.id for x in nodes_of(n.left, ast.Name) if x.id in strides]
+            for name in idx[-1:]:
+                op = "-" if isinstance(n.op, ast.Sub) else "+"
+                for step in dict.fromkeys(strides[name]):
+                    if step == name:
+                        continue
+                    e = _replace(src, [(n, f"{ast.unparse(n.left)} {op} {step}")],
+                                 f"`{op} 1` -> `{op} {step}`: one step of `{name}`'s stride")
+                    if e:
+                        out.append(e)
+    return out

@@ -129,3 +129,39 @@ def test_transposed_index_exchanges_a_table_lookups_levels():
     # a flat index with no level read from memory is left alone
     plain = LOOKUP.replace("code = tl.load(codes_ptr + rows * m_sub + m, mask=rows < n, other=0)", "code = rows")
     assert not _made(plain.replace("m * k_cb + code", "code * m_sub + m"), "transposed_index")
+
+
+LAGS = HEAD + '''def lag_kernel(x_ptr, out_ptr, n, KMAX: tl.constexpr, MB: tl.constexpr, IB: tl.constexpr):
+    m = tl.arange(0, MB)[:, None]
+    i = tl.arange(0, IB)[None, :]
+    acc = 0.0
+    for k in tl.static_range(1, KMAX + 1):
+        idx = m + i * k
+        valid = (m < k) & (i >= 1) & (idx < n)
+        a = tl.load(x_ptr + idx, mask=valid, other=0.0)
+        b = tl.load(x_ptr + idx - k, mask=valid, other=0.0)
+        acc += tl.sum(tl.sum(tl.abs(a - b), axis=1), axis=0) / k
+    tl.store(out_ptr, acc)
+'''
+
+
+def test_lag_step_reads_the_previous_element_of_a_strided_walk():
+    faulty = LAGS.replace("x_ptr + idx - k", "x_ptr + idx - 1")
+    assert any("b = tl.load(x_ptr + idx - k," in m for m in _made(faulty, "lag_step"))
+    assert not _made(LAGS, "lag_step")
+
+
+def test_divisor_tries_the_counter_of_the_loop_its_bound_reads():
+    faulty = LAGS.replace("axis=0) / k", "axis=0) / KMAX")
+    assert any("axis=0) / k\n" in m for m in _made(faulty, "divisor"))
+
+
+def test_bound_off_by_one_moves_a_named_lower_bound():
+    src = HEAD + '''def window_kernel(x_ptr, out_ptr, n, P, BLOCK: tl.constexpr):
+    t = tl.arange(0, BLOCK)
+    full = (t >= P) & (t < n)
+    tl.store(out_ptr + t, tl.where(full, tl.load(x_ptr + t, mask=t < n, other=0.0), 0.0), mask=t < n)
+'''
+    made = _made(src, "bound_off_by_one")
+    assert any("full = (t >= P - 1) & (t < n)" in m for m in made), made
+    assert not any("t < n - 1" in m or "t < n + 1" in m for m in made)  # an extent's mask stays
