@@ -14,7 +14,7 @@ import ast
 import re
 
 from kagent.patterns.operators.base import Src, nodes_of, operator
-from kagent.patterns.operators.flow import _dead_values
+from kagent.patterns.operators.flow import _dead_values, _sum_terms
 from kagent.patterns.operators.generic import _replace, _stmt_at
 
 _ROW, _COL = "[:, None]", "[None, :]"
@@ -130,12 +130,6 @@ def _mixed_extent(src: Src, line0: int) -> list:
     return out
 
 
-def _terms(e: ast.expr) -> list[ast.expr]:
-    if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Add):
-        return _terms(e.left) + _terms(e.right)
-    return [e]
-
-
 @operator("transposed_index", "stride", 2, "a flat two-level index with its levels exchanged: "
           "base + code * m_sub + m -> base + m * k_cb + code, one level a loaded index (each extent of the "
           "address tried)")
@@ -151,7 +145,7 @@ def _transposed_index(src: Src, line0: int) -> list:
     for call in (c for c in src.expressions_by_line.get(line0, []) if isinstance(c, ast.Call)
                  and ast.unparse(c.func) in ("tl.load", "tl.store", "tl.atomic_add") and c.args):
         addr = call.args[0]
-        terms = _terms(addr)
+        terms = _sum_terms(addr)
         extents = [x.id for t in terms for x in nodes_of(t, ast.Name) if x.id in params and not x.id.endswith("ptr")]
         extents = list(dict.fromkeys(extents))
         for a in terms:
@@ -185,7 +179,7 @@ def _lag_step(src: Src, line0: int) -> list:
             continue
         for a in (a for st in loop.body for a in nodes_of(st, ast.Assign)):
             if len(a.targets) == 1 and isinstance(a.targets[0], ast.Name):
-                for t in _terms(a.value):
+                for t in _sum_terms(a.value):
                     if isinstance(t, ast.BinOp) and isinstance(t.op, ast.Mult) and loop.target.id in (
                             getattr(t.left, "id", None), getattr(t.right, "id", None)):
                         strides.setdefault(a.targets[0].id, []).append(loop.target.id)
