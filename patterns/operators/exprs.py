@@ -415,3 +415,27 @@ def _window_count(src: Src, line0: int) -> list:
             if e:
                 out.append(e)
     return out
+
+
+_DEGREES = re.compile(r"(?:^|_)deg(?:rees?)?(?:$|_)", re.I)
+
+
+@operator("degrees_radians", "sqrt", 1, "an angle in degrees passed where radians are meant: "
+          "delta = self.angle_deg -> math.radians(self.angle_deg)", scopes=("host", "kernel"))
+def _degrees_radians(src: Src, line0: int) -> list:
+    stmt = src.statements_by_line.get(line0)
+    if not isinstance(stmt, ast.Assign) or stmt.lineno != stmt.end_lineno:
+        return []
+    converted = "math.radians" if re.search(r"^import math\b", src.source, re.M) else None
+    out = []
+    for node in ast.walk(stmt.value):
+        name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+        if name is None or not _DEGREES.search(name) or "radians" in ast.unparse(stmt.value) \
+                or "deg2rad" in ast.unparse(stmt.value):
+            continue
+        text = ast.unparse(node)
+        new = f"{converted}({text})" if converted and src.scope_of(line0) == "host" else f"({text} * 0.017453292519943295)"
+        e = _swap(src, node, new, f"`{text}` in degrees -> radians")
+        if e:
+            out.append(e)
+    return out

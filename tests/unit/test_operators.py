@@ -2133,3 +2133,26 @@ def lerp_kernel(a_ptr, b_ptr, f_ptr, out_ptr):
                '    o[0] = c[0] * (1.0f - f) + c[1] * f;\n}\n"""\n'
     made = _made(Src(cuda_src), OPERATORS["lerp_weights"])
     assert any("o[0] = c[0] * f + c[1] * (1.0f - f);" in m for m in made), made
+
+
+def test_degrees_radians_converts_an_angle_named_in_degrees_on_the_host():
+    from kagent.patterns.operators.base import Src
+
+    src = '''import math
+
+import torch
+
+
+class ModelNew(torch.nn.Module):
+    def __init__(self, angle_deg: float):
+        super().__init__()
+        self.angle_deg = angle_deg
+
+    def forward(self, x):
+        delta = self.angle_deg
+        return x * delta
+'''
+    made = _made(Src(src), OPERATORS["degrees_radians"])
+    assert any("delta = math.radians(self.angle_deg)" in m for m in made), made
+    assert not _made(Src(src.replace("delta = self.angle_deg", "delta = math.radians(self.angle_deg)")),
+                     OPERATORS["degrees_radians"])
