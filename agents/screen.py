@@ -203,7 +203,8 @@ class Screener:
                    "cases": self.cases, "candidates": [paths[i] for i in todo], "ratio": self.config.error_ratio,
                    "out": str(out), "candidate_timeout_s": self.candidate_timeout_s(),
                    "weights": getattr(self.config, "weights", "seeded"), "bounds_check": self.config.bounds_check,
-                   "batch_extensions": self.cuda_c, "light_headers": self.light_headers, "build": batch,
+                   "batch_extensions": self.cuda_c, "light_headers": self.light_headers,
+                   "build": batch if self.cuda_c else None,
                    # the base is the first source of the first batch: candidates no better than it on a
                    # case stop there
                    "base": "first" if base_first and todo[0] == 0 else self.base_cases}

@@ -90,16 +90,22 @@ def _root(node: ast.expr, aliases: dict[str, str]) -> str | None:
             return None
 
 
-def _pairwise_comparison(tree: ast.AST) -> bool:
-    """An order comparison of a tensor with another view of itself (`f[:, :, None] <= f[:, None, :]`: a
-    domination count, a rank) or with elements picked from it (`logits > logits.gather(1, target)`: a
-    target's rank): exact ties between its elements decide the result, in a way torch defines."""
+def _view_aliases(tree: ast.AST) -> dict[str, str]:
+    """Names assigned a view of an input (`ti = time[:, :, None]`) -> the input's name."""
     aliases: dict[str, str] = {}
     for n in ast.walk(tree):
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
             r = _root(n.value, aliases) if isinstance(n.value, (ast.Subscript, ast.Call)) else None
             if r is not None:
                 aliases[n.targets[0].id] = r
+    return aliases
+
+
+def _pairwise_comparison(tree: ast.AST) -> bool:
+    """An order comparison of a tensor with another view of itself (`f[:, :, None] <= f[:, None, :]`: a
+    domination count, a rank) or with elements picked from it (`logits > logits.gather(1, target)`: a
+    target's rank): exact ties between its elements decide the result, in a way torch defines."""
+    aliases = _view_aliases(tree)
     for n in ast.walk(tree):
         if isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE)):
             left, right = _root(n.left, aliases), _root(n.comparators[0], aliases)
@@ -119,7 +125,7 @@ def _signed_self_difference(tree: ast.AST) -> bool:
     """The sign of a difference between two views of one input (`torch.sign(c[:, 1:] - c[:, :-1])`, a
     `torch.diff` compared with 0): an up / down / unchanged rule whose unchanged branch only exact ties
     reach (on-balance volume, run lengths, turning points)."""
-    aliases: dict[str, str] = {}
+    aliases = _view_aliases(tree)
     diffs: set[str] = set()
 
     def is_diff(node: ast.expr) -> bool:
@@ -133,11 +139,8 @@ def _signed_self_difference(tree: ast.AST) -> bool:
         return False
 
     for n in ast.walk(tree):
-        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
-            if is_diff(n.value):
-                diffs.add(n.targets[0].id)
-            elif isinstance(n.value, (ast.Subscript, ast.Call)) and (r := _root(n.value, aliases)) is not None:
-                aliases[n.targets[0].id] = r
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and is_diff(n.value):
+            diffs.add(n.targets[0].id)
     for n in ast.walk(tree):
         if isinstance(n, ast.Call) and call_name(n.func) in _SIGNS:
             method = isinstance(n.func, ast.Attribute) and not (isinstance(n.func.value, ast.Name)

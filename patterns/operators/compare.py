@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import ast
+import math
 import re
 
 from kagent.patterns.operators.base import TEMPLATE_ARGS, Src, code_part, one_line, operator, sub_each
 from kagent.patterns.operators.generic import _replace
+from kagent.patterns.operators.reference import _number
 
 _LE = re.compile(r"(?<![<>=!])<=(?!=)")
 _LT = re.compile(r"(?<![<>=!-])<(?![<=])")
@@ -121,15 +123,6 @@ def _self_count(src: Src, line0: int) -> list:
     return out
 
 
-def _number(node: ast.expr) -> float | None:
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        v = _number(node.operand)
-        return None if v is None else -v
-    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-        return float(node.value)
-    return None
-
-
 @operator("tie_midpoint", "compare", 2, "a two-valued order test with no case for equal operands, where ties "
           "take the midpoint: tl.where(a > b, 1.0, 0.0) -> tl.where(a > b, 1.0, tl.where(a == b, 0.5, 0.0)) (half "
           "credit for a tied pair; a sign's 0)", scopes=("kernel",))
@@ -143,7 +136,7 @@ def _tie_midpoint(src: Src, line0: int) -> list:
         a, b = _number(hi), _number(lo)
         if not (isinstance(test, ast.Compare) and len(test.ops) == 1
                 and isinstance(test.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) and a is not None and b is not None
-                and a != b):
+                and a != b and math.isfinite(a + b)):
             continue
         left, right = ast.unparse(test.left), ast.unparse(test.comparators[0])
         mid = (a + b) / 2
