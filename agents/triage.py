@@ -101,6 +101,10 @@ def error_messages(report: VerifyReport) -> str:
     return "\n".join(parts)
 
 
+_DEVICE_FAULT = re.compile(r"illegal memory access|misaligned address|illegal instruction|device-side assert|"
+                           r"unspecified launch failure")
+
+
 def kernel_error(report: VerifyReport) -> str | None:
     """Why the failure of a kernel that does not run comes from the kernel's own code, or None."""
     cand = report.candidate or ""
@@ -112,6 +116,9 @@ def kernel_error(report: VerifyReport) -> str | None:
             return f"{f.failure_class} raised in the candidate's code ({f.check}: {f.message[:160]})"
         if _COMPILER.search(text):
             return f"{f.failure_class} is a compiler diagnostic of the kernel ({f.message[:160]})"
+        if f.case and _DEVICE_FAULT.search(text):
+            # reported at a later sync, never in the kernel's own frame; the reference ran clean on this case
+            return f"a device fault while running case {f.case} of the candidate ({f.message[:160]})"
         if f.check == "worker" and f.case:
             return f"the worker {'hung' if f.failure_class == 'timeout' else 'died'} running case {f.case} of the candidate"
     return None
@@ -164,7 +171,10 @@ def classify(
         return decide("far_miss", f"failed without a failure class: {report.summary}")
     if known_classes is not None and fc not in known_classes:
         who = "no repair pattern with a mechanical fix" if eng == "offline" else "the repairer does not"
-        return decide("far_miss", f"{who} knows failure class {fc}: {report.summary}")
+        # a kernel that faults in its own code (a CUDA illegal address) is still an edit away: say so,
+        # the edit search (kagent/repair/nodes.py) takes such a kernel on
+        from_kernel = None if runs else kernel_error(report) is not None
+        return decide("far_miss", f"{who} knows failure class {fc}: {report.summary}", from_kernel=from_kernel)
     where = f"{len(failing)} of {total} cases fail" if total else "no cases"
     if not runs:
         origin = kernel_error(report)

@@ -257,3 +257,140 @@ def _c_row_ptr(src: Src, line0: int) -> list:
             offsets.append(other.group(3))
     return [one_line(f"line {line0 + 1}: `{m.group(2)}` -> `{m.group(2)} {off.strip()}`", line0,
                      code[: m.end(2)] + " " + off.strip() + code[m.end(2):]) for off in offsets[:3]]
+
+
+_C_ROUNDING = ("rintf", "roundf", "truncf", "floorf", "ceilf")
+_C_ROUNDING_D = ("rint", "round", "trunc", "floor", "ceil")
+
+
+@operator("cuda_round_mode", "dtype", 2, "a rounding function for another: truncf(d / box) -> rintf(d / box)",
+          scopes=("cuda",))
+def _c_round_mode(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    if code is None:
+        return []
+    out = []
+    for names in (_C_ROUNDING, _C_ROUNDING_D):
+        for m in re.finditer(rf"\b({'|'.join(names)})\s*\(", code):
+            for other in names:
+                if other != m.group(1):
+                    out.append(one_line(f"line {line0 + 1}: {m.group(1)}() -> {other}()", line0,
+                                        code[: m.start(1)] + other + code[m.end(1):]))
+    return out[:8]
+
+
+_C_ACCUM = re.compile(r"^(\s*)(\w+(?:\s*\[[^\]]+\])?)\s*\+=\s*(.+?);\s*$")
+_C_MINMAX = {"fminf": "fmaxf", "fmaxf": "fminf", "fmin": "fmax", "fmax": "fmin", "min": "max", "max": "min"}
+
+
+@operator("cuda_abs_sum", "operand", 2, "a sum of deviations that lost its abs: dev += x - m -> dev += fabs(x - m)",
+          scopes=("cuda",))
+def _c_abs_sum(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    m = _C_ACCUM.match(code or "")
+    if m is None or re.match(r"\s*(fabsf?|abs)\s*\(", m.group(3)):
+        return []
+    term = m.group(3)
+    depth, minus = 0, False
+    for i, c in enumerate(term):  # a difference at the top level: a deviation
+        depth += c in "([" and 1 or 0
+        depth -= c in ")]" and 1 or 0
+        if c == "-" and depth == 0 and i > 0 and term[i - 1] not in "*/(eE":
+            minus = True
+    if not minus:
+        return []
+    return [one_line(f"line {line0 + 1}: accumulate |{term.strip()}|", line0,
+                     f"{m.group(1)}{m.group(2)} += fabs({term.strip()});")]
+
+
+@operator("cuda_minmax_all", "compare", 2, "every min of a line a max (and back): fmaxf(fmaxf(s, a), b) -> "
+          "fminf(fminf(s, a), b)", scopes=("cuda",))
+def _c_minmax_all(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    if code is None:
+        return []
+    rx = re.compile(rf"\b({'|'.join(_C_MINMAX)})(?=\s*\()")
+    found = rx.findall(code)
+    if len(found) < 2 or len(set(found)) != 1:
+        return []  # one call: cuda_arg_swap's and the rewrites' sibling call; mixed calls: a clamp
+    return [one_line(f"line {line0 + 1}: every {found[0]}() -> {_C_MINMAX[found[0]]}()", line0,
+                     rx.sub(lambda x: _C_MINMAX[x.group(1)], code))]
+
+
+_C_ARRAY_DECL = re.compile(r"\b(?:__shared__\s+)?(?:float|double|int|int64_t|long|unsigned)\s+(\w+)\s*\[[^\]]+\]\s*;")
+
+
+@operator("cuda_relax", "init", 2, "a running best overwritten, not relaxed: key[i] = w -> key[i] = fminf(key[i], w)",
+          scopes=("cuda",))
+def _c_relax(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    m = re.match(r"^(\s*)((\w+)\s*\[[^\]]+\])\s*=(?!=)\s*(.+?);\s*$", code or "")
+    if m is None or m.group(3) in m.group(4):
+        return []
+    local = {a for ln in range(len(src.lines)) if src.scope_of(ln) == "cuda"
+             for a in _C_ARRAY_DECL.findall(code_part(src.lines[ln]))}
+    if m.group(3) not in local:
+        return []  # a kernel's own array (a key or distance vector), not an output
+    return [one_line(f"line {line0 + 1}: relax `{m.group(2)}` with {f}()", line0,
+                     f"{m.group(1)}{m.group(2)} = {f}({m.group(2)}, {m.group(4).strip()});") for f in ("fminf", "fmaxf")]
+
+
+_C_INT_PARAM = re.compile(r"\b(?:const\s+)?(?:int|long|int64_t|int32_t|unsigned|size_t|long\s+long)\s+(\w+)\s*(?=[,)])")
+
+
+_C_INT_LOCAL = re.compile(r"^\s*(?:const\s+)?(?:int|long|int64_t|int32_t|unsigned|size_t)\s+(\w+)\s*=")
+
+
+def _c_int_names(src: Src, line0: int) -> list[str]:
+    """The integer parameters of the __global__ / __device__ function around line0, then its integer
+    locals defined above line0 (none outside a function)."""
+    for ln in range(line0, -1, -1):
+        if src.scope_of(ln) != "cuda":
+            return []
+        if re.search(r"__global__|__device__", src.lines[ln]):
+            text, body = "", ln
+            for body in range(ln, min(len(src.lines), ln + 12)):
+                text += " " + code_part(src.lines[body])
+                if "{" in text:
+                    break
+            local = [m.group(1) for k in range(body + 1, line0)
+                     if (m := _C_INT_LOCAL.match(code_part(src.lines[k])))]
+            return list(dict.fromkeys(_C_INT_PARAM.findall(text) + local))
+    return []
+
+
+@operator("cuda_extent_swap", "stride", 2, "an index divided by the wrong extent: idx / n_atoms -> idx / n_out "
+          "(the kernel's integer parameters and locals)", scopes=("cuda",))
+def _c_extent_swap(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    if code is None or not re.search(r"[/%]", code):
+        return []
+    params = _c_int_names(src, line0)
+    out = []
+    for m in re.finditer(r"([/%])\s*(\w+)\b", code):
+        if m.group(2) not in params:
+            continue
+        for q in params:
+            if q != m.group(2):
+                out.append(one_line(f"line {line0 + 1}: `{m.group(0)}` -> `{m.group(1)} {q}`", line0,
+                                    code[: m.start(2)] + q + code[m.end(2):]))
+    return out[:6]
+
+
+@operator("cuda_index_shift", "stride", 2, "an index one off: s = row0 + t - j - 1 -> row0 + t - j", scopes=("cuda",))
+def _c_index_shift(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    m = re.match(r"^\s*(?:const\s+)?(?:int|long|int64_t|int32_t|size_t|unsigned)\s+\w+\s*=\s*(.+?);\s*$", code or "")
+    if m is None:
+        return []
+    expr, out = m.group(1), []
+    for t in re.finditer(r"\s*([-+])\s*1\b(?!\.)", expr):
+        if t.start() == 0:
+            continue
+        out.append(one_line(f"line {line0 + 1}: drop `{t.group(0).strip()}` of the index", line0,
+                            code[: m.start(1) + t.start()] + code[m.start(1) + t.end():]))
+    if not out and re.search(r"[-+]", expr):
+        for sign in ("+", "-"):
+            out.append(one_line(f"line {line0 + 1}: the index {sign} 1", line0,
+                                code[: m.end(1)] + f" {sign} 1" + code[m.end(1):]))
+    return out

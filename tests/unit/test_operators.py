@@ -2157,3 +2157,54 @@ class ModelNew(torch.nn.Module):
     converted = _made(Src(src.replace("delta = self.angle_deg", "delta = math.radians(self.angle_deg)")),
                       OPERATORS["degrees_radians"])
     assert not any("radians(math.radians" in m for m in converted)  # a converted line stays as it is
+
+
+CUDA_MORE_SRC = '''import torch
+import torch.nn as nn
+
+cuda_src = """
+__device__ float wrap(float d, float box) {
+    return d - box * truncf(d / box);
+}
+
+__global__ void several(const float* x, const float* w, float* out, int rows, int n_in) {
+    const int n_win = n_in - 3;
+    int idx = blockIdx.x * blockDim.x + threadIdx.x;
+    if (idx >= rows * n_win) return;
+    const int r = idx / n_in;
+    const int t = idx % n_win;
+    float best[64];
+    double dev = 0.0;
+    float s = x[r * n_in + t];
+    for (int j = 0; j < 3; ++j) {
+        const int k = r * n_in + t + j - 1;
+        best[j] = w[k];
+        dev += (double)x[k] - 0.5;
+        s = fmaxf(fmaxf(s, x[k]), w[k]);
+    }
+    out[idx] = s + (float)dev + best[0] + wrap(s, 2.0f);
+}
+"""
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        return x
+'''
+
+
+@pytest.mark.parametrize("operator,needle", [
+    ("cuda_round_mode", "box * rintf(d / box)"),  # the minimum image rounds
+    ("cuda_abs_sum", "dev += fabs((double)x[k] - 0.5);"),  # a mean absolute deviation
+    ("cuda_minmax_all", "s = fminf(fminf(s, x[k]), w[k]);"),  # both sides of a clamp at once
+    ("cuda_relax", "best[j] = fminf(best[j], w[k]);"),  # a running best relaxed, not overwritten
+    ("cuda_extent_swap", "const int r = idx / n_win;"),  # a flat index split by the other extent
+    ("cuda_index_shift", "const int k = r * n_in + t + j;"),  # a window one bar early
+])
+def test_more_cuda_c_operators_edit_the_kernel_string(operator, needle):
+    from kagent.patterns.operators.base import Src
+
+    made = _made(Src(CUDA_MORE_SRC), OPERATORS[operator])
+    assert any(needle in m for m in made), (operator, made[:3])
+    # outputs are not relaxed, a single min/max is not flipped here, a plain sum is not made absolute
+    assert not any("out[idx] = fminf" in m or "dev += fabs(fabs" in m for m in made)

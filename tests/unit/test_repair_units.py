@@ -369,3 +369,16 @@ def test_a_precision_only_repair_is_not_held_to_the_originals_time():
     g = guards.degeneration(slow, 1.0, 1.5, precision_fix=True)
     assert not g.fired and "precision-only" in g.reason
     assert guards.degeneration(slow, 1.0, 1.5, precision_fix=False).fired
+
+
+def test_a_cuda_illegal_address_reported_at_a_later_sync_is_the_kernels_and_searched_offline():
+    # the async CUDA error surfaces in the harness's synchronize, never in the candidate's own frame
+    fault = _run_failure(fc="crash", message="AcceleratorError: CUDA error: an illegal memory access was encountered",
+                         traceback='Traceback:\n  File "/site/kagent/verifiers/timing.py", line 59\n'
+                                   "torch.AcceleratorError: CUDA error: an illegal memory access was encountered\n",
+                         check="run")
+    d = classify(fault, {"numerical_mismatch"}, engine="offline", error_regexes={})
+    assert d.route == "far_miss" and d.from_kernel is True  # no pattern names it; the edit search takes it on
+    host = _run_failure(fc="crash", message="RuntimeError: CUDA driver initialization failed",
+                        traceback='Traceback:\n  File "/site/torch/cuda/__init__.py", line 3\n', check="run")
+    assert classify(host, {"numerical_mismatch"}, engine="offline", error_regexes={}).from_kernel is False
