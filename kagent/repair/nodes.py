@@ -33,7 +33,7 @@ from kagent.agents.debug import (
 from kagent.agents.localize import Localization, localize
 from kagent.agents.triage import Knowledge, classify, detect_backend, knowledge
 from kagent.budget import Ledger
-from kagent.errors import InputError
+from kagent.errors import InputError, ReferenceFailed
 from kagent.procs import usable_cores
 from kagent.repair.state import RepairConfig, RepairState, RepairSummary
 from kagent.repair.rundir import RunDir, source_hash
@@ -676,6 +676,9 @@ def assess(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
     return {**upd, "route": route}
 
 
+CONFIRM_GRACE_S = 30.0
+
+
 def _unconfirmed(state: RepairState, ctx: RepairContext, n: int) -> str | None:
     """Why candidate `n` fails the verifier at the second seed (None: it passes, or there is no
     second verify). A search screens thousands of edits against one draw of inputs; one can fit that
@@ -684,16 +687,17 @@ def _unconfirmed(state: RepairState, ctx: RepairContext, n: int) -> str | None:
         return None
     t0 = ctx.clock()
     left = remaining_s(state, ctx, t0)
+    if left is not None:
+        # a candidate that passed the full verifier is not lost to the clock: its second seed (a fresh
+        # reference run, a worker start) may take CONFIRM_GRACE_S past the repair's wall time
+        left = max(left, CONFIRM_GRACE_S)
     path, ref = ctx.run.candidate_source_path(n), Path(state.verify_reference)
     report = None
-    if left is not None and left <= 0:
-        why = "no time was left for the verify at the second seed"
-    else:
-        try:
-            report = ctx.confirm(path, ref, timeout_s=left) if left is not None and _takes_timeout(ctx.confirm) \
-                else ctx.confirm(path, ref)
-        except InputError as exc:
-            why = f"the verify at the second seed could not run: {exc}"
+    try:
+        report = ctx.confirm(path, ref, timeout_s=left) if left is not None and _takes_timeout(ctx.confirm) \
+            else ctx.confirm(path, ref)
+    except (InputError, ReferenceFailed) as exc:
+        why = f"the verify at the second seed could not run: {exc}"
     if report is not None:
         ctx.run.report_path(n).with_name("confirm_report.json").write_text(report.model_dump_json(indent=1))
         why = None if report.verdict == "pass" else f"at seed {report.seed}: {report.summary}"

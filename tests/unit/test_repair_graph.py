@@ -290,6 +290,18 @@ def test_a_passing_edit_that_fails_at_the_second_seed_is_not_repaired(tmp_path):
     assert s2.status == "repaired"
     assert (Path(s2.run_dir) / "candidates" / str(s2.best_index) / "confirm_report.json").is_file()
 
+    # a second seed whose reference cannot run (a worker starved past its deadline) rejects the edit with
+    # the reason; the run goes on and ends with a status, never an exception
+    def reference_fails(candidate, reference):
+        from kagent.errors import ReferenceFailed
+        raise ReferenceFailed("the reference worker made no progress for 11 s")
+
+    (tmp_path / "c").mkdir()
+    s3, _ = _run(tmp_path / "c", bugs=1, confirm_fn=reference_fails)
+    assert s3.status == "unrepaired" and s3.repaired_path is None
+    rejected = [e for e in _events(s3) if e["event"] == "rejected"]
+    assert rejected and "could not run" in rejected[0]["reason"] and "no progress" in rejected[0]["reason"]
+
 
 def test_a_stalled_better_base_backtracks_to_the_one_before(tmp_path):
     """A decoy edit halves the bugs (a better base) and nothing from there helps: the stall guard
