@@ -201,3 +201,80 @@ def _lag_step(src: Src, line0: int) -> list:
                     if e:
                         out.append(e)
     return out
+
+
+def _where_value(value: ast.expr) -> ast.expr:
+    """The data of `tl.where(mask, v, other)`, else the value itself."""
+    if isinstance(value, ast.Call) and ast.unparse(value.func) == "tl.where" and len(value.args) == 3:
+        return value.args[1]
+    return value
+
+
+def _mean_of(k_node: ast.AST, name: str, data: str) -> tuple[str, str] | None:
+    """(axis, divisor) of `name = tl.sum(data, axis=a) / d` in the kernel."""
+    for a in nodes_of(k_node, ast.Assign):
+        if not (len(a.targets) == 1 and isinstance(a.targets[0], ast.Name) and a.targets[0].id == name):
+            continue
+        v = a.value
+        if isinstance(v, ast.BinOp) and isinstance(v.op, ast.Div) and isinstance(v.left, ast.Call) \
+                and ast.unparse(v.left.func) == "tl.sum" and v.left.args and ast.unparse(v.left.args[0]) == data:
+            axis = next((ast.unparse(kw.value) for kw in v.left.keywords if kw.arg == "axis"),
+                        ast.unparse(v.left.args[1]) if len(v.left.args) > 1 else "0")
+            return axis, ast.unparse(v.right)
+    return None
+
+
+@operator("centred_sibling", "operand", 2, "a value left uncentred beside its centred sibling: tc = t beside "
+          "xc = x - xm[:, None] (xm = tl.sum(x, axis=1) / M) -> tc = t - tl.sum(t, axis=0) / M")
+def _centred_sibling(src: Src, line0: int) -> list:
+    k, stmt = src.kernel_at(line0), _stmt_at(src, line0)
+    if k is None or not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+        return []
+    mine, data = stmt.targets[0].id, _where_value(stmt.value)
+    if not isinstance(data, ast.Name) or not mine.startswith(data.id) or mine == data.id:
+        return []
+    suffix, out = mine[len(data.id):], []
+    for other in nodes_of(k.node, ast.Assign):
+        if other is stmt or not (len(other.targets) == 1 and isinstance(other.targets[0], ast.Name)):
+            continue
+        val = _where_value(other.value)
+        if not (isinstance(val, ast.BinOp) and isinstance(val.op, ast.Sub) and isinstance(val.left, ast.Name)):
+            continue
+        if other.targets[0].id != val.left.id + suffix:
+            continue  # not this line's sibling (xc beside tc: the same suffix on their data's names)
+        mean = val.right.value if isinstance(val.right, ast.Subscript) else val.right
+        got = _mean_of(k.node, mean.id, val.left.id) if isinstance(mean, ast.Name) else None
+        if got is None:
+            continue
+        axis, div = got
+        for ax in dict.fromkeys(["0", axis]):
+            tail = "" if ax == "0" else (_ROW if ax in ("1", "-1") else "")
+            new = f"{data.id} - tl.sum({data.id}, axis={ax}){tail} / {div}" if not tail else \
+                f"{data.id} - (tl.sum({data.id}, axis={ax}) / {div}){tail}"
+            e = _replace(src, [(data, new)], f"`{data.id}` centred as `{other.targets[0].id}` is: `{new}`")
+            if e:
+                out.append(e)
+    return out
+
+
+@operator("half_plane_tie", "compare", 2, "a half-plane test without its boundary's tie-break on the partner "
+          "axis: flip = gy < 0 -> (gy < 0) | ((gy == 0) & (gx < 0))")
+def _half_plane_tie(src: Src, line0: int) -> list:
+    k, stmt = src.kernel_at(line0), _stmt_at(src, line0)
+    if k is None or not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+        return []
+    c = stmt.value
+    if not (isinstance(c, ast.Compare) and len(c.ops) == 1 and isinstance(c.left, ast.Name)
+            and isinstance(c.ops[0], (ast.Lt, ast.Gt, ast.LtE, ast.GtE))
+            and isinstance(c.comparators[0], ast.Constant) and c.comparators[0].value == 0):
+        return []
+    a, op = c.left.id, {ast.Lt: "<", ast.Gt: ">", ast.LtE: "<", ast.GtE: ">"}[type(c.ops[0])]
+    names = {n.id for n in nodes_of(k.node, ast.Name)}
+    out = []
+    for b in sorted(n for n in names if n != a and len(n) == len(a) > 1 and n[0] == a[0] and
+                    {n[-1], a[-1]} in ({"x", "y"}, {"y", "z"}, {"x", "z"}) and n[:-1] == a[:-1]):
+        new = f"({a} {op} 0) | (({a} == 0) & ({b} {op} 0))"
+        e = _replace(src, [(c, new)], f"`{ast.unparse(c)}` -> `{new}`: the boundary broken by `{b}`")
+        if e:
+            out.append(e)
+    return out

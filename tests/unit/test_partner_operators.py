@@ -165,3 +165,37 @@ def test_bound_off_by_one_moves_a_named_lower_bound():
     made = _made(src, "bound_off_by_one")
     assert any("full = (t >= P - 1) & (t < n)" in m for m in made), made
     assert not any("t < n - 1" in m or "t < n + 1" in m for m in made)  # an extent's mask stays
+
+
+PEARSON = HEAD + '''def corr_kernel(a_ptr, b_ptr, out_ptr, L, BLOCK: tl.constexpr):
+    r = tl.program_id(0)
+    o = tl.arange(0, BLOCK)
+    m = o < L
+    u = tl.load(a_ptr + r * L + o, mask=m, other=0.0)
+    v = tl.load(b_ptr + o, mask=m, other=0.0)
+    um = tl.sum(u, axis=0) / L
+    uc = tl.where(m, u - um, 0.0)
+    vc = tl.where(m, v - tl.sum(v, axis=0) / L, 0.0)
+    tl.store(out_ptr + r, tl.sum(uc * vc, axis=0) / tl.sqrt(tl.sum(uc * uc, axis=0) * tl.sum(vc * vc, axis=0)))
+'''
+
+
+def test_centred_sibling_centres_the_value_its_sibling_centres():
+    faulty = PEARSON.replace("vc = tl.where(m, v - tl.sum(v, axis=0) / L, 0.0)", "vc = tl.where(m, v, 0.0)")
+    assert any("vc = tl.where(m, v - tl.sum(v, axis=0) / L, 0.0)" in m for m in _made(faulty, "centred_sibling"))
+    assert not _made(PEARSON, "centred_sibling")
+
+
+ORIENT = HEAD + '''def orient_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    o = tl.arange(0, BLOCK)
+    gx = tl.load(x_ptr + 2 * o, mask=o < n, other=0.0)
+    gy = tl.load(x_ptr + 2 * o + 1, mask=o < n, other=0.0)
+    flip = (gy < 0) | ((gy == 0) & (gx < 0))
+    tl.store(out_ptr + o, tl.where(flip, -gx, gx), mask=o < n)
+'''
+
+
+def test_half_plane_tie_breaks_the_boundary_on_the_partner_axis():
+    faulty = ORIENT.replace("flip = (gy < 0) | ((gy == 0) & (gx < 0))", "flip = gy < 0")
+    assert any("flip = (gy < 0) | ((gy == 0) & (gx < 0))" in m for m in _made(faulty, "half_plane_tie"))
+    assert not _made(ORIENT, "half_plane_tie")
