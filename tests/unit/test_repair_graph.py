@@ -334,3 +334,19 @@ def test_the_confirm_verify_redraws_the_seeds_and_skips_what_the_verify_before_c
                                  "sanitize", "sanitize_cuda_c"}) == \
         base.model_dump(exclude={"seed", "adversarial_shapes", "rows_past_4096", "index_past_2_24", "determinism",
                                  "sanitize", "sanitize_cuda_c"})
+
+
+def test_the_search_leaves_time_to_verify_what_it_finds():
+    from kagent.repair.nodes import search_deadline
+    from kagent.report import VerifyReport
+
+    def base(seconds, reference=0.0):
+        return VerifyReport(verdict="fail", summary="x", candidate="c", reference="r", device="cpu",
+                            seconds=seconds, phases={"reference": reference})
+
+    assert search_deadline(None, base(10)) is None
+    assert search_deadline(240, base(12)) == 192  # a quick verify: the usual 80%
+    # a CUDA C verify (an extension build) of 70 s: what the screen passes at 192 s could not be proven
+    assert search_deadline(240, base(70)) == 240 - 84
+    assert search_deadline(240, base(100, reference=30)) == 240 - 84  # the reference run is cached after
+    assert search_deadline(100, base(90)) == 50  # never under half
