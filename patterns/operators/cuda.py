@@ -359,15 +359,15 @@ def _c_int_names(src: Src, line0: int) -> list[str]:
     return []
 
 
-@operator("cuda_extent_swap", "stride", 2, "an index divided by the wrong extent: idx / n_atoms -> idx / n_out "
-          "(the kernel's integer parameters and locals)", scopes=("cuda",))
+@operator("cuda_extent_swap", "stride", 2, "an index divided, taken modulo or scaled by the wrong extent: idx / n_atoms "
+          "-> idx / n_out, row * p -> row * n (the kernel's integer parameters and locals)", scopes=("cuda",))
 def _c_extent_swap(src: Src, line0: int) -> list:
     code = _c(src, line0)
-    if code is None or not re.search(r"[/%]", code):
+    if code is None or not re.search(r"[/%*]", code):
         return []
     params = _c_int_names(src, line0)
     out = []
-    for m in re.finditer(r"([/%])\s*(\w+)\b", code):
+    for m in re.finditer(r"([/%*])\s*(\w+)\b(?!\s*\()", code):
         if m.group(2) not in params:
             continue
         for q in params:
@@ -394,3 +394,68 @@ def _c_index_shift(src: Src, line0: int) -> list:
             out.append(one_line(f"line {line0 + 1}: the index {sign} 1", line0,
                                 code[: m.end(1)] + f" {sign} 1" + code[m.end(1):]))
     return out
+
+
+@operator("cuda_break_continue", "order", 1, "a loop left where it should go on, or gone on where it should stop: "
+          "`continue;` <-> `break;`", scopes=("cuda",))
+def _c_break_continue(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    if code is None:
+        return []
+    swap = {"break": "continue", "continue": "break"}
+    return [one_line(f"line {line0 + 1}: `{m.group(1)};` -> `{swap[m.group(1)]};`", line0,
+                     code[: m.start(1)] + swap[m.group(1)] + code[m.end(1):])
+            for m in re.finditer(r"\b(break|continue)\s*;", code)]
+
+
+_C_COMPOUND = re.compile(r"^(\s*)(\w+)\s*([-+*/])=\s*(.+?);\s*$")
+
+
+@operator("cuda_odd_sibling", "operand", 2, "one of a run of like statements with another operand: cx /= msum; "
+          "cy /= n; cz /= msum -> cy /= msum", scopes=("cuda",))
+def _c_odd_sibling(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    m = _C_COMPOUND.match(code or "")
+    if m is None:
+        return []
+    lo = hi = line0  # the run of compound assignments with the same operator around line0
+    while lo > 0 and src.scope_of(lo - 1) == "cuda" and (o := _C_COMPOUND.match(code_part(src.lines[lo - 1]))) \
+            and o.group(3) == m.group(3):
+        lo -= 1
+    while hi + 1 < len(src.lines) and src.scope_of(hi + 1) == "cuda" \
+            and (o := _C_COMPOUND.match(code_part(src.lines[hi + 1]))) and o.group(3) == m.group(3):
+        hi += 1
+    others = [_C_COMPOUND.match(code_part(src.lines[ln])).group(4).strip() for ln in range(lo, hi + 1) if ln != line0]
+    if len(others) < 2 or len(set(others)) != 1 or others[0] == m.group(4).strip():
+        return []  # the others must agree with each other and differ from this one
+    return [one_line(f"line {line0 + 1}: `{m.group(4).strip()}` -> `{others[0]}`, as its siblings", line0,
+                     f"{m.group(1)}{m.group(2)} {m.group(3)}= {others[0]};")]
+
+
+@operator("cuda_pair_count", "divisor", 2, "a count of ordered pairs for unordered ones or the other way: "
+          "n * n <-> n * (n - 1)", scopes=("cuda",))
+def _c_pair_count(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    if code is None:
+        return []
+    out = []
+    for m in re.finditer(r"\b(\w+)\s*\*\s*\1\b(?!\s*[\[(])", code):
+        floating = rf"\b(double|float)\s+{m.group(1)}\b"  # declared so here or above (an int count: `- 1`)
+        one = "1.0" if re.search(floating, "\n".join(src.lines[: line0 + 1])) else "1"
+        for new in (f"{m.group(1)} * ({m.group(1)} - {one})", f"{m.group(1)} * ({m.group(1)} + {one})"):
+            out.append(one_line(f"line {line0 + 1}: `{m.group(0)}` -> `{new}`", line0, code[: m.start()] + new + code[m.end():]))
+    for m in re.finditer(r"\b(\w+)\s*\*\s*\(\s*\1\s*([-+])\s*(1(?:\.0f?)?)\s*\)", code):
+        out.append(one_line(f"line {line0 + 1}: `{m.group(0)}` -> `{m.group(1)} * {m.group(1)}`", line0,
+                            code[: m.start()] + f"{m.group(1)} * {m.group(1)}" + code[m.end():]))
+    return out
+
+
+@operator("cuda_simple_return", "operand", 2, "a gross return where the simple one is meant: p[s] / p[s - 1] -> "
+          "p[s] / p[s - 1] - 1.0f", scopes=("cuda",))
+def _c_simple_return(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    m = re.search(r"=\s*((\w+)\[([^\]]+)\]\s*/\s*\2\[\3\s*-\s*1\])\s*;", code or "")
+    if m is None:
+        return []
+    return [one_line(f"line {line0 + 1}: `{m.group(1)}` -> `{m.group(1)} - 1.0f`", line0,
+                     code[: m.end(1)] + " - 1.0f" + code[m.end(1):])]

@@ -2208,3 +2208,49 @@ def test_more_cuda_c_operators_edit_the_kernel_string(operator, needle):
     assert any(needle in m for m in made), (operator, made[:3])
     # outputs are not relaxed, a single min/max is not flipped here, a plain sum is not made absolute
     assert not any("out[idx] = fminf" in m or "dev += fabs(fabs" in m for m in made)
+
+
+CUDA_RUN_SRC = '''import torch
+import torch.nn as nn
+
+cuda_src = """
+__global__ void stats(const float* __restrict__ px, const float* m, double* out, int n, int w) {
+    const int row = blockIdx.x;
+    const float* x = px + (int64_t)row * w;
+    float cx = 0.0f, cy = 0.0f, cz = 0.0f, msum = 0.0f;
+    double r = 0.0;
+    for (int s = 1; s < n; ++s) {
+        if (x[s] > 100.0f) continue;
+        const float g = x[s] / x[s - 1];
+        cx += m[s] * x[s]; cy += m[s] * g; cz += m[s]; msum += m[s];
+        r += (double)g;
+    }
+    cx /= msum;
+    cy /= n;
+    cz /= msum;
+    const double nf = (double)n;
+    out[row] = r / (nf * nf) + cx + cy + cz;
+}
+"""
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        return x
+'''
+
+
+@pytest.mark.parametrize("operator,needle", [
+    ("cuda_extent_swap", "const float* x = px + (int64_t)row * n;"),  # a row pointer scaled by the other extent
+    ("cuda_break_continue", "if (x[s] > 100.0f) break;"),  # a scan that should stop at the first higher one
+    ("cuda_odd_sibling", "    cy /= msum;"),  # the one of three normalisations with another divisor
+    ("cuda_pair_count", "r / (nf * (nf - 1.0))"),  # unordered pairs
+    ("cuda_simple_return", "const float g = x[s] / x[s - 1] - 1.0f;"),  # a simple return, not a gross one
+])
+def test_cuda_c_operators_from_set_37_edit_the_kernel_string(operator, needle):
+    from kagent.patterns.operators.base import Src
+
+    made = _made(Src(CUDA_RUN_SRC), OPERATORS[operator])
+    assert any(needle in m for m in made), (operator, made[:3])
+    # the siblings that agree are left alone
+    assert not any("cx /= n;" in m or "cz /= n;" in m for m in made)
