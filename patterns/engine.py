@@ -175,7 +175,8 @@ EVIDENCE_OPERATORS = ("named_form", "dropped_argument", "dead_condition", "scan_
                       "extreme_analog_term", "launch_name_swap", "repeated_extent",
                       "argmax_tie_rule", "copied_selection", "clip_subject", "partial_count", "dead_pick", "self_count",
                       "first_latch", "tie_midpoint", "pair_side", "rotated_call", "mixed_extent", "transposed_index",
-                      "lag_step", "degrees_radians", "centred_sibling", "half_plane_tie")
+                      "lag_step", "degrees_radians", "centred_sibling", "half_plane_tie",
+                      "mirrored_extreme", "window_range")
 EVIDENCE_EACH = 2
 REFERENCE_FIRST, REFERENCE_AFTER, REFERENCE_MAX = 6, 40, 60
 ALIGNED_FIRST = ALIGNED_REWRITES = 6

@@ -146,3 +146,25 @@ def _tie_midpoint(src: Src, line0: int) -> list:
         if e:
             out.append(e)
     return out
+
+
+@operator("window_range", "compare", 2, "a window's loop one short or one long: range(-R, R) -> range(-R, R + 1) "
+          "(a symmetric stencil), range(1, S) -> range(0, S) (a loop that skips its first item)")
+def _window_range(src: Src, line0: int) -> list:
+    k = src.kernel_at(line0)
+    stmt = next((f for f in ast.walk(k.node) if isinstance(f, ast.For) and f.lineno - 1 == line0), None) if k else None
+    if not (isinstance(stmt, ast.For) and isinstance(stmt.iter, ast.Call) and ast.unparse(stmt.iter.func) == "range"
+            and len(stmt.iter.args) == 2):
+        return []
+    lo, hi = stmt.iter.args
+    lo_t, hi_t = ast.unparse(lo), ast.unparse(hi)
+    out = []
+    if isinstance(lo, ast.UnaryOp) and isinstance(lo.op, ast.USub) and ast.unparse(lo.operand) == hi_t:
+        e = _replace(src, [(hi, f"{hi_t} + 1")], f"`range({lo_t}, {hi_t})` -> `range({lo_t}, {hi_t} + 1)`: the whole window")
+        if e:
+            out.append(e)
+    if isinstance(lo, ast.Constant) and lo.value == 1:
+        e = _replace(src, [(lo, "0")], f"`range(1, {hi_t})` -> `range(0, {hi_t})`: the first item too")
+        if e:
+            out.append(e)
+    return out

@@ -199,3 +199,42 @@ def test_half_plane_tie_breaks_the_boundary_on_the_partner_axis():
     faulty = ORIENT.replace("flip = (gy < 0) | ((gy == 0) & (gx < 0))", "flip = gy < 0")
     assert any("flip = (gy < 0) | ((gy == 0) & (gx < 0))" in m for m in _made(faulty, "half_plane_tie"))
     assert not _made(ORIENT, "half_plane_tie")
+
+
+CANDLES = HEAD + '''def candle_kernel(o_ptr, h_ptr, l_ptr, c_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = i < n
+    o = tl.load(o_ptr + i, mask=m, other=0.0)
+    h = tl.load(h_ptr + i, mask=m, other=0.0)
+    lo = tl.load(l_ptr + i, mask=m, other=0.0)
+    c = tl.load(c_ptr + i, mask=m, other=0.0)
+    top = tl.maximum(h, tl.maximum(o, c))
+    bottom = tl.minimum(lo, tl.minimum(o, c))
+    tl.store(out_ptr + i, top - bottom, mask=m)
+'''
+
+
+def test_mirrored_extreme_nests_the_operand_its_mirror_nests():
+    faulty = CANDLES.replace("top = tl.maximum(h, tl.maximum(o, c))", "top = tl.maximum(h, c)")
+    assert any("top = tl.maximum(h, tl.maximum(o, c))" in m for m in _made(faulty, "mirrored_extreme"))
+    assert not _made(CANDLES, "mirrored_extreme")
+
+
+STENCIL = HEAD + '''def box_kernel(x_ptr, out_ptr, W, R: tl.constexpr, BLOCK: tl.constexpr):
+    i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for d in range(-R, R + 1):
+        j = i + d
+        acc += tl.load(x_ptr + j, mask=(j >= 0) & (j < W), other=0.0)
+    for s in range(0, 3):
+        acc += s
+    tl.store(out_ptr + i, acc, mask=i < W)
+'''
+
+
+def test_window_range_takes_the_whole_window_and_the_first_item():
+    short = STENCIL.replace("range(-R, R + 1)", "range(-R, R)")
+    assert any("for d in range(-R, R + 1):" in m for m in _made(short, "window_range"))
+    late = STENCIL.replace("range(0, 3)", "range(1, 3)")
+    assert any("for s in range(0, 3):" in m for m in _made(late, "window_range"))
+    assert not _made(STENCIL, "window_range")
