@@ -9,6 +9,7 @@ import itertools
 import re
 
 from kagent.patterns.operators.base import Src, arg_spans, call_span, code_part, one_line, operator, sub_each
+from kagent.patterns.operators.cgrammar import _SIBLINGS
 
 
 def _c(src: Src, line0: int) -> str | None:
@@ -183,7 +184,8 @@ def _c_abs(src: Src, line0: int) -> list:
     return out
 
 
-_C_INT_DECL = re.compile(r"\b(?:const\s+)?(?:int|long|int64_t|int32_t|unsigned|size_t)\s+(\w+)\s*[=;,)]")
+_C_INT_TYPE = r"(?:const\s+)?(?:int|long|int64_t|int32_t|unsigned|size_t)"  # `long long n`: its second `long`
+_C_INT_DECL = re.compile(rf"\b{_C_INT_TYPE}\s+(\w+)\s*[=;,)]")
 
 
 @operator("cuda_float_div", "divisor", 2, "an integer division where a float one was meant: 200 / 3 -> "
@@ -280,7 +282,7 @@ def _c_round_mode(src: Src, line0: int) -> list:
 
 
 _C_ACCUM = re.compile(r"^(\s*)(\w+(?:\s*\[[^\]]+\])?)\s*\+=\s*(.+?);\s*$")
-_C_MINMAX = {"fminf": "fmaxf", "fmaxf": "fminf", "fmin": "fmax", "fmax": "fmin", "min": "max", "max": "min"}
+_C_MINMAX = {f: _SIBLINGS[f][0] for f in ("fminf", "fmaxf", "fmin", "fmax", "min", "max")}
 
 
 @operator("cuda_abs_sum", "operand", 2, "a sum of deviations that lost its abs: dev += x - m -> dev += fabs(x - m)",
@@ -335,10 +337,8 @@ def _c_relax(src: Src, line0: int) -> list:
                      f"{m.group(1)}{m.group(2)} = {f}({m.group(2)}, {m.group(4).strip()});") for f in ("fminf", "fmaxf")]
 
 
-_C_INT_PARAM = re.compile(r"\b(?:const\s+)?(?:int|long|int64_t|int32_t|unsigned|size_t|long\s+long)\s+(\w+)\s*(?=[,)])")
-
-
-_C_INT_LOCAL = re.compile(r"^\s*(?:const\s+)?(?:int|long|int64_t|int32_t|unsigned|size_t)\s+(\w+)\s*=")
+_C_INT_PARAM = re.compile(rf"\b{_C_INT_TYPE}\s+(\w+)\s*(?=[,)])")
+_C_INT_LOCAL = re.compile(rf"^\s*{_C_INT_TYPE}\s+(\w+)\s*=")
 
 
 def _c_int_names(src: Src, line0: int) -> list[str]:
@@ -380,7 +380,7 @@ def _c_extent_swap(src: Src, line0: int) -> list:
 @operator("cuda_index_shift", "stride", 2, "an index one off: s = row0 + t - j - 1 -> row0 + t - j", scopes=("cuda",))
 def _c_index_shift(src: Src, line0: int) -> list:
     code = _c(src, line0)
-    m = re.match(r"^\s*(?:const\s+)?(?:int|long|int64_t|int32_t|size_t|unsigned)\s+\w+\s*=\s*(.+?);\s*$", code or "")
+    m = re.match(rf"^\s*{_C_INT_TYPE}\s+\w+\s*=\s*(.+?);\s*$", code or "")
     if m is None:
         return []
     expr, out = m.group(1), []

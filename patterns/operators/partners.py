@@ -15,6 +15,7 @@ import re
 
 from kagent.patterns.operators.base import Src, nodes_of, operator
 from kagent.patterns.operators.flow import _dead_values, _sum_terms
+from kagent.patterns.operators.forms import _PAIRS
 from kagent.patterns.operators.generic import _replace, _stmt_at
 
 _ROW, _COL = "[:, None]", "[None, :]"
@@ -280,7 +281,7 @@ def _half_plane_tie(src: Src, line0: int) -> list:
     return out
 
 
-_MIRROR = {"tl.maximum": "tl.minimum", "tl.minimum": "tl.maximum"}
+_EXTREMES = ("tl.maximum", "tl.minimum")  # forms._PAIRS mirrors one into the other
 
 
 @operator("mirrored_extreme", "operand", 2, "a max whose mirrored min beside it takes a nested operand it lacks: "
@@ -288,20 +289,20 @@ _MIRROR = {"tl.maximum": "tl.minimum", "tl.minimum": "tl.maximum"}
 def _mirrored_extreme(src: Src, line0: int) -> list:
     stmt = _stmt_at(src, line0)
     if not (isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call) and len(stmt.value.args) == 2
-            and ast.unparse(stmt.value.func) in _MIRROR):
+            and ast.unparse(stmt.value.func) in _EXTREMES):
         return []
     fn = ast.unparse(stmt.value.func)
     out = []
     for ln in (line0 - 2, line0 - 1, line0 + 1, line0 + 2):
         other = _stmt_at(src, ln) if 0 <= ln < len(src.lines) else None
         if not (isinstance(other, ast.Assign) and isinstance(other.value, ast.Call) and len(other.value.args) == 2
-                and ast.unparse(other.value.func) == _MIRROR[fn]):
+                and ast.unparse(other.value.func) == _PAIRS[fn]):
             continue
         for i, theirs in enumerate(other.value.args):
             mine = stmt.value.args[i]
-            if not (isinstance(theirs, ast.Call) and ast.unparse(theirs.func) == _MIRROR[fn]):
+            if not (isinstance(theirs, ast.Call) and ast.unparse(theirs.func) == _PAIRS[fn]):
                 continue  # only a nested extreme the mirror has and this line lacks
-            new = re.sub(r"\btl\.(maximum|minimum)\b", lambda m: _MIRROR[m.group(0)], ast.unparse(theirs))
+            new = re.sub(r"\btl\.(maximum|minimum)\b", lambda m: _PAIRS[m.group(0)], ast.unparse(theirs))
             if new == ast.unparse(mine) or ast.unparse(mine) not in new:
                 continue  # this line's own operand stays inside the borrowed form
             e = _replace(src, [(mine, new)], f"`{ast.unparse(mine)}` -> `{new}`, as the mirrored line nests it")
