@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import difflib
 import ast
 import re
 
@@ -309,3 +310,85 @@ def _mirrored_extreme(src: Src, line0: int) -> list:
             if e:
                 out.append(e)
     return out
+
+
+_TOKEN = re.compile(r"\d+\.\d*(?:[eE][+-]?\d+)?|\.\d+|\d+[eE][+-]?\d+|\w+|\*\*|//|<=|>=|==|!=|<<|>>|[^\w\s]")
+MIRROR_SPAN = 6  # lines apart, at most
+MIRROR_HUNKS = 3  # differences beyond the names, at most
+MIRROR_AGREE = 0.7  # the share of tokens that agree once the names are mapped, at least
+MIRROR_EACH = 3  # edits a line, at most: the smallest differences, from the nearest mirrors first
+
+
+def _is_name(tok: str) -> bool:
+    return tok[0].isalpha() or tok[0] == "_"
+
+
+def _mirror_hunks(mine: str, theirs: str) -> tuple[dict[str, str], list[tuple[int, int, int, int]]] | None:
+    """How `theirs` mirrors `mine`: a one-to-one map of look-alike names (`vl` -> `vr`, `lmin` -> `rmin`)
+    and the token spans where the lines still differ (i1, i2, j1, j2); None when they are no mirrors."""
+    a, b = _TOKEN.findall(mine), _TOKEN.findall(theirs)
+    mapping: dict[str, str] = {}
+    hunks: list[tuple[int, int, int, int]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        if op != "replace" or i2 - i1 != j2 - j1:
+            hunks.append((i1, i2, j1, j2))
+            continue
+        for k in range(i2 - i1):
+            x, y = a[i1 + k], b[j1 + k]
+            if _is_name(x) and _is_name(y) and difflib.SequenceMatcher(None, x, y).ratio() >= 0.5:
+                if mapping.setdefault(x, y) != y:
+                    return None
+            elif hunks and hunks[-1][1] == i1 + k and hunks[-1][3] == j1 + k:
+                hunks[-1] = (hunks[-1][0], i1 + k + 1, hunks[-1][2], j1 + k + 1)
+            else:
+                hunks.append((i1 + k, i1 + k + 1, j1 + k, j1 + k + 1))
+    if not mapping or not hunks or len(hunks) > MIRROR_HUNKS or len(set(mapping.values())) != len(mapping):
+        return None
+    differ = sum(max(i2 - i1, j2 - j1) for i1, i2, j1, j2 in hunks)
+    return (mapping, hunks) if 1 - differ / max(len(a), len(b)) >= MIRROR_AGREE else None
+
+
+@operator("mirror_hunk", "operand", 2, "a line written as the mirror of one beside it (its names mapped one to one: "
+          "vl/vr, lalive/ralive) but unlike it in one place takes the mirror's form there: "
+          "(vl < xi) beside (vr <= xi) -> (vl <= xi)", scopes=("kernel", "host"))
+def _mirror_hunk(src: Src, line0: int) -> list:
+    stmt = _stmt_at(src, line0)
+    if stmt is None or stmt.end_lineno != stmt.lineno or not src.lines[line0].isascii():
+        return []
+    fn = src.kernel_at(line0) or next((f for f in src.host_functions
+                                       if f.lineno <= line0 + 1 <= (f.end_lineno or f.lineno)), None)
+    mine = src.lines[line0]
+    spans = [(m.start(), m.end()) for m in _TOKEN.finditer(mine)]
+    mine_toks = [mine[a:b] for a, b in spans]
+    found = []
+    for other in sorted(range(line0 - MIRROR_SPAN, line0 + MIRROR_SPAN + 1), key=lambda ln: abs(ln - line0)):
+        peer = _stmt_at(src, other) if other != line0 and 0 <= other < len(src.lines) else None
+        if peer is None or peer.end_lineno != peer.lineno or not src.lines[other].isascii():
+            continue
+        peer_fn = src.kernel_at(other) or next((f for f in src.host_functions
+                                                if f.lineno <= other + 1 <= (f.end_lineno or f.lineno)), None)
+        mirror = _mirror_hunks(mine, src.lines[other]) if peer_fn is fn else None
+        if mirror is None:
+            continue
+        back = {v: k for k, v in mirror[0].items()}
+        theirs = [(m.start(), m.end()) for m in _TOKEN.finditer(src.lines[other])]
+        their_toks = [src.lines[other][a:b] for a, b in theirs]
+        for i1, i2, j1, j2 in mirror[1]:
+            if i2 - i1 == j2 - j1 and all(_is_name(t) for t in [*mine_toks[i1:i2], *their_toks[j1:j2]]):
+                continue  # names for names (`x` beside `y`): no form to take
+            piece = src.lines[other][theirs[j1][0]:theirs[j2 - 1][1]] if j1 < j2 else ""
+            piece = re.sub(r"\b\w+\b", lambda m: back.get(m.group(0), m.group(0)), piece)
+            if i1 < i2:
+                s, e = spans[i1][0], spans[i2 - 1][1]
+            else:  # an insertion before token i1 (or at the end)
+                s = e = spans[i1][0] if i1 < len(spans) else len(mine.rstrip())
+                piece = piece + " " if i1 < len(spans) and piece[-1:].isalnum() else piece
+            new = mine[:s] + piece + mine[e:]
+            if new != mine:
+                size = max(i2 - i1, j2 - j1)
+                found.append((size, abs(other - line0), (f"line {line0 + 1} as its mirror, line {other + 1}: "
+                                                         f"`{new.strip()}`", line0, line0 + 1, [new])))
+    found.sort(key=lambda t: (t[0], t[1]))
+    return [f for _, _, f in found][:MIRROR_EACH]

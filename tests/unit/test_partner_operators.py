@@ -238,3 +238,29 @@ def test_window_range_takes_the_whole_window_and_the_first_item():
     late = STENCIL.replace("range(0, 3)", "range(1, 3)")
     assert any("for s in range(0, 3):" in m for m in _made(late, "window_range"))
     assert not _made(STENCIL, "window_range")
+
+
+SCAN = HEAD + '''def scan_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    xi = tl.load(x_ptr + i, mask=i < n, other=0.0)
+    lmin = xi
+    rmin = xi
+    for d in range(1, n):
+        vl = tl.load(x_ptr + i - d, mask=i - d >= 0, other=float("inf"))
+        vr = tl.load(x_ptr + i + d, mask=i + d < n, other=float("inf"))
+        lmin = tl.where(vl <= xi, tl.minimum(lmin, tl.abs(vl)), lmin)
+        rmin = tl.where(vr <= xi, tl.minimum(rmin, tl.abs(vr)), rmin)
+    tl.store(out_ptr + i, xi - tl.maximum(lmin, rmin), mask=i < n)
+'''
+
+
+def test_mirror_hunk_gives_a_line_its_mirrors_form():
+    strict = SCAN.replace("tl.where(vl <= xi", "tl.where(vl < xi")
+    assert any("lmin = tl.where(vl <= xi, tl.minimum(lmin, tl.abs(vl)), lmin)" in m
+               for m in _made(strict, "mirror_hunk"))
+    bare = SCAN.replace("tl.minimum(rmin, tl.abs(vr))", "tl.minimum(rmin, vr)")
+    assert any("rmin = tl.where(vr <= xi, tl.minimum(rmin, tl.abs(vr)), rmin)" in m
+               for m in _made(bare, "mirror_hunk"))
+    # mirrors that agree but for their names and their bounds' sides propose only those sides
+    made = _made(SCAN, "mirror_hunk")
+    assert made and all("tl.where(vl <= xi, tl.minimum(lmin, tl.abs(vl)), lmin)" in m for m in made)
