@@ -14,7 +14,7 @@ import difflib
 import ast
 import re
 
-from kagent.patterns.operators.base import Src, nodes_of, operator
+from kagent.patterns.operators.base import Src, code_part, nodes_of, operator
 from kagent.patterns.operators.flow import _dead_values, _sum_terms
 from kagent.patterns.operators.forms import _PAIRS
 from kagent.patterns.operators.generic import _replace, _stmt_at
@@ -350,35 +350,22 @@ def _mirror_hunks(mine: str, theirs: str) -> tuple[dict[str, str], list[tuple[in
     return (mapping, hunks) if 1 - differ / max(len(a), len(b)) >= MIRROR_AGREE else None
 
 
-@operator("mirror_hunk", "operand", 2, "a line written as the mirror of one beside it (its names mapped one to one: "
-          "vl/vr, lalive/ralive) but unlike it in one place takes the mirror's form there: "
-          "(vl < xi) beside (vr <= xi) -> (vl <= xi)", scopes=("kernel", "host"))
-def _mirror_hunk(src: Src, line0: int) -> list:
-    stmt = _stmt_at(src, line0)
-    if stmt is None or stmt.end_lineno != stmt.lineno or not src.lines[line0].isascii():
-        return []
-    fn = src.kernel_at(line0) or next((f for f in src.host_functions
-                                       if f.lineno <= line0 + 1 <= (f.end_lineno or f.lineno)), None)
-    mine = src.lines[line0]
+def _mirror_edits(line0: int, mine: str, peers: list[tuple[int, str]]) -> list[tuple[str, int, int, list[str]]]:
+    """`mine` (line0's text) taking, in one place, the form of a line among `peers` that mirrors it; the
+    smallest differences first, from the nearest mirrors first."""
     spans = [(m.start(), m.end()) for m in _TOKEN.finditer(mine)]
-    mine_toks = [mine[a:b] for a, b in spans]
     found = []
-    for other in sorted(range(line0 - MIRROR_SPAN, line0 + MIRROR_SPAN + 1), key=lambda ln: abs(ln - line0)):
-        peer = _stmt_at(src, other) if other != line0 and 0 <= other < len(src.lines) else None
-        if peer is None or peer.end_lineno != peer.lineno or not src.lines[other].isascii():
-            continue
-        peer_fn = src.kernel_at(other) or next((f for f in src.host_functions
-                                                if f.lineno <= other + 1 <= (f.end_lineno or f.lineno)), None)
-        mirror = _mirror_hunks(mine, src.lines[other]) if peer_fn is fn else None
+    for other, text in sorted(peers, key=lambda p: abs(p[0] - line0)):
+        mirror = _mirror_hunks(mine, text)
         if mirror is None:
             continue
         back = {v: k for k, v in mirror[0].items()}
-        theirs = [(m.start(), m.end()) for m in _TOKEN.finditer(src.lines[other])]
-        their_toks = [src.lines[other][a:b] for a, b in theirs]
+        theirs = [(m.start(), m.end()) for m in _TOKEN.finditer(text)]
         for i1, i2, j1, j2 in mirror[1]:
-            if i2 - i1 == j2 - j1 and all(_is_name(t) for t in [*mine_toks[i1:i2], *their_toks[j1:j2]]):
+            if i2 - i1 == j2 - j1 and all(_is_name(t) for t in [*(mine[a:b] for a, b in spans[i1:i2]),
+                                                                 *(text[a:b] for a, b in theirs[j1:j2])]):
                 continue  # names for names (`x` beside `y`): no form to take
-            piece = src.lines[other][theirs[j1][0]:theirs[j2 - 1][1]] if j1 < j2 else ""
+            piece = text[theirs[j1][0]:theirs[j2 - 1][1]] if j1 < j2 else ""
             piece = re.sub(r"\b\w+\b", lambda m: back.get(m.group(0), m.group(0)), piece)
             if i1 < i2:
                 s, e = spans[i1][0], spans[i2 - 1][1]
@@ -387,8 +374,51 @@ def _mirror_hunk(src: Src, line0: int) -> list:
                 piece = piece + " " if i1 < len(spans) and piece[-1:].isalnum() else piece
             new = mine[:s] + piece + mine[e:]
             if new != mine:
-                size = max(i2 - i1, j2 - j1)
-                found.append((size, abs(other - line0), (f"line {line0 + 1} as its mirror, line {other + 1}: "
-                                                         f"`{new.strip()}`", line0, line0 + 1, [new])))
+                found.append((max(i2 - i1, j2 - j1), abs(other - line0),
+                              (f"line {line0 + 1} as its mirror, line {other + 1}: `{new.strip()}`", line0, line0 + 1, [new])))
     found.sort(key=lambda t: (t[0], t[1]))
     return [f for _, _, f in found][:MIRROR_EACH]
+
+
+def _function_at(src: Src, line0: int) -> object:
+    return src.kernel_at(line0) or next((f for f in src.host_functions
+                                         if f.lineno <= line0 + 1 <= (f.end_lineno or f.lineno)), None)
+
+
+@operator("mirror_hunk", "operand", 2, "a line written as the mirror of one beside it (its names mapped one to one: "
+          "vl/vr, lalive/ralive) but unlike it in one place takes the mirror's form there: "
+          "(vl < xi) beside (vr <= xi) -> (vl <= xi)", scopes=("kernel", "host"))
+def _mirror_hunk(src: Src, line0: int) -> list:
+    def simple(ln: int) -> bool:
+        stmt = _stmt_at(src, ln) if 0 <= ln < len(src.lines) else None
+        return stmt is not None and stmt.end_lineno == stmt.lineno and src.lines[ln].isascii()
+
+    if not simple(line0):
+        return []
+    fn = _function_at(src, line0)
+    peers = [(ln, src.lines[ln]) for ln in range(line0 - MIRROR_SPAN, line0 + MIRROR_SPAN + 1)
+             if ln != line0 and simple(ln) and _function_at(src, ln) is fn]
+    return _mirror_edits(line0, src.lines[line0], peers)
+
+
+_C_HEADER = re.compile(r"__global__|__device__|torch::Tensor|^\s*}")
+
+
+@operator("cuda_mirror_hunk", "operand", 2, "mirror_hunk for CUDA C: a statement written as the mirror of one "
+          "beside it takes its form where they differ: if (vl < x) beside if (vr <= x)", scopes=("cuda",))
+def _c_mirror_hunk(src: Src, line0: int) -> list:
+    def statement(ln: int) -> str | None:
+        code = code_part(src.lines[ln]) if 0 <= ln < len(src.lines) and src.scope_of(ln) == "cuda" else None
+        return code if code and code.strip().endswith(";") and code.isascii() else None
+
+    mine = statement(line0)
+    if mine is None or _C_HEADER.search(mine):
+        return []
+    peers = []
+    for step in (-1, 1):  # within the same function: no header or closing brace crossed
+        for ln in range(line0 + step, line0 + step * (MIRROR_SPAN + 1), step):
+            if not 0 <= ln < len(src.lines) or src.scope_of(ln) != "cuda" or _C_HEADER.search(src.lines[ln]):
+                break
+            if (code := statement(ln)) is not None:
+                peers.append((ln, code))
+    return _mirror_edits(line0, mine, peers)

@@ -264,3 +264,33 @@ def test_mirror_hunk_gives_a_line_its_mirrors_form():
     # mirrors that agree but for their names and their bounds' sides propose only those sides
     made = _made(SCAN, "mirror_hunk")
     assert made and all("tl.where(vl <= xi, tl.minimum(lmin, tl.abs(vl)), lmin)" in m for m in made)
+
+
+CUDA_SCAN = '''import torch
+from torch.utils.cpp_extension import load_inline
+
+cuda_src = """
+__global__ void scan_kernel(const float* x, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    float lmin = x[i];
+    float rmin = x[i];
+    for (int d = 1; d < n; ++d) {
+        float vl = i - d >= 0 ? x[i - d] : 1e30f;
+        float vr = i + d < n ? x[i + d] : 1e30f;
+        lmin = vl <= x[i] ? fminf(lmin, vl) : lmin;
+        rmin = vr <= x[i] ? fminf(rmin, vr) : rmin;
+    }
+    out[i] = x[i] - fmaxf(lmin, rmin);
+}
+"""
+'''
+
+
+def test_cuda_mirror_hunk_gives_a_c_statement_its_mirrors_form():
+    strict = CUDA_SCAN.replace("lmin = vl <= x[i]", "lmin = vl < x[i]")
+    assert any("lmin = vl <= x[i] ? fminf(lmin, vl) : lmin;" in m for m in _made(strict, "cuda_mirror_hunk"))
+    # the agreeing mirrors are left alone; only the bounds' sides of the two loads differ
+    made = _made(CUDA_SCAN, "cuda_mirror_hunk")
+    assert made and all("lmin = vl <= x[i] ? fminf(lmin, vl) : lmin;" in m
+                        and "rmin = vr <= x[i] ? fminf(rmin, vr) : rmin;" in m for m in made)
