@@ -180,3 +180,20 @@ def test_a_cpu_extensions_cpp_lines_are_sites_and_get_edits():
     fixes = [r for r in propose(source, [(store, 1.0)], {}, max_sites=1)
              if r.edit.start == store - 1 and "+ SHIFT" in r.edit.lines[0]]
     assert fixes and fixes[0].edit.operator == "sign_flip"
+
+
+def test_a_bare_copy_ranks_with_the_most_suspected_lines():
+    src = "\n".join([
+        "import triton", "import triton.language as tl", "", "", "@triton.jit",
+        "def moments_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):",
+        "    offs = tl.arange(0, BLOCK)",
+        "    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)",
+        "    m0 = tl.sum(x, axis=0)",
+        "    m2 = tl.sum(x * x, axis=0)",
+        "    s2 = m0",
+        "    tl.store(out_ptr, m2 / s2)",
+        "",
+    ])
+    loc = localize(_report("numerical_mismatch", ["seed0"]), src)
+    copy = next(s for s in loc.sites if s.text.strip() == "s2 = m0")
+    assert copy.line in loc.top_lines(3) and "a bare copy" in " ".join(copy.why)
