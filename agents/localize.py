@@ -409,8 +409,9 @@ def _kinds(text: str, patterns: Iterable[tuple[str, re.Pattern[str]]]) -> list[s
     return [k for k, rx in patterns if rx.search(text)]
 
 
-def sites_of(source: str, weights: dict[str, float]) -> list[Site]:
-    """Every line of the kernels, ModelNew and its helpers, CUDA C strings included, scored."""
+def sites_of(source: str, weights: dict[str, float], priors: bool = True) -> list[Site]:
+    """Every line of the kernels, ModelNew and its helpers, CUDA C strings included, scored (`priors`:
+    with what the kind of line says on its own)."""
     lines = source.splitlines()
     try:
         tree = ast.parse(source)
@@ -460,22 +461,37 @@ def sites_of(source: str, weights: dict[str, float]) -> list[Site]:
         best = sorted(fams.items(), key=lambda kv: -kv[1])
         score = (best[0][1] + 0.25 * sum(v for _, v in best[1:3])) * (0.5 + sw)
         why = [f"{fam} ({v:.1f})" for fam, v in best[:3]]
+        if priors and scope != "cuda":
+            y, kind = max((KIND_YIELD.get(k, 1.0), k) for k in kinds)
+            score *= y ** KIND_ALPHA
+            if y >= 2.0:
+                why.append(f"a {kind} line: {y:.1f}x a line's fault rate")
         if sw >= 0.85:
             why.append("feeds a store")
         out.append(Site(line=ln, kinds=kinds, scope=scope, text=text, score=round(score, 3), why=why))
-    # A bare copy (`s2 = m00`, `cs = rho`, `y = acc`) has one kind and ranked last, yet one in five of the
-    # 215 such lines of the 1 465 Triton near-misses of blind sets 1-37 was the fault (a term, factor, clamp
-    # or call left out), 5.4x a line's rate: it ranks with the most suspected
-    top = max((s.score for s in out if "copy" not in s.kinds), default=0.0)
-    for site in out:
-        if site.kinds == ["copy"] and site.score < COPY_RANK * top:
-            site.score = round(COPY_RANK * top, 3)
-            site.why.append("a bare copy: a term or a factor may be missing")
     out.sort(key=lambda s: (-s.score, s.line))
     return out
 
 
-COPY_RANK = 0.9  # a bare copy's score, at least, as a share of the top site's
+# How often a line of each kind was the fault, over all lines' rate (benchmarks/site_priors.py --table, from
+# the Triton near-misses of blind sets 1-37): a bare copy (`s2 = m00`: a term, factor or clamp left out) 3.8,
+# a scan 3.9, an index 2.8, a pid 0.3. Each Python site's score is multiplied by its kinds' best yield **
+# KIND_ALPHA. Measured leave one set out (site_priors.py), the fault line among the 3 most suspected sites:
+# 270 -> 355 of 1 465 under one generic symptom, 17 -> 20 of 137 stored localizations of real runs (their own
+# symptoms; among the 10 most: 925 -> 987, 73 -> 79). 1.5 gains a little more there (383, 24) and costs the
+# dev corpus's classic faults (a host stride, a block, an init: tests/unit/test_operators.py) more.
+# CUDA C lines keep their scores.
+KIND_ALPHA = 1.0
+
+
+def _kind_yields() -> dict[str, float]:
+    try:
+        return json.loads((Path(__file__).resolve().parent.parent / "patterns" / "library" / "site_yield.json").read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+KIND_YIELD = _kind_yields()
 
 
 def named_lines(report: VerifyReport) -> set[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kagent.agents.localize import family_weights, localize, symptoms_of
+from kagent.agents.localize import family_weights, localize, sites_of, symptoms_of
 from kagent.report import CaseInfo, Finding, VerifyReport
 
 DEV = Path(__file__).resolve().parents[1] / "corpus" / "nearmiss_dev"
@@ -196,4 +196,7 @@ def test_a_bare_copy_ranks_with_the_most_suspected_lines():
     ])
     loc = localize(_report("numerical_mismatch", ["seed0"]), src)
     copy = next(s for s in loc.sites if s.text.strip() == "s2 = m0")
-    assert copy.line in loc.top_lines(3) and "a bare copy" in " ".join(copy.why)
+    assert "a copy line" in " ".join(copy.why)
+    # one kind of its own: the last site on the families alone, above the load with what its kind says
+    plain = [s.line for s in sites_of(src, loc.family_weights, priors=False)]
+    assert plain[-1] == copy.line and loc.top_lines().index(copy.line) < loc.top_lines().index(8)
