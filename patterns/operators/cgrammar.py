@@ -35,10 +35,11 @@ _KEYWORDS = {"if", "else", "for", "while", "return", "const", "unsigned", "signe
 _SIBLINGS = {
     "fminf": ("fmaxf",), "fmaxf": ("fminf",), "fmin": ("fmax",), "fmax": ("fmin",), "min": ("max",), "max": ("min",),
     "expf": ("exp2f", "__expf", "logf", "expm1f"), "__expf": ("expf",), "exp2f": ("expf",), "expm1f": ("expf",),
-    "logf": ("log2f", "log1pf", "expf", "__logf"), "__logf": ("logf",), "log2f": ("logf",), "log1pf": ("logf",),
+    "logf": ("log2f", "log1pf", "expf", "__logf", "log10f"), "__logf": ("logf",), "log2f": ("logf", "log10f"),
+    "log1pf": ("logf",), "log10f": ("logf", "log2f"), "log10": ("log", "log2"), "log2": ("log", "log10"),
     "sqrtf": ("rsqrtf", "fabsf"), "rsqrtf": ("sqrtf",), "floorf": ("ceilf", "roundf", "truncf"), "ceilf": ("floorf",),
     "roundf": ("floorf", "rintf"), "rintf": ("roundf",), "truncf": ("floorf",), "sinf": ("cosf",), "cosf": ("sinf",),
-    "tanhf": ("tanf", "erff"), "erff": ("tanhf", "erfcf"), "erfcf": ("erff",), "exp": ("exp2", "log"), "log": ("log2", "log1p", "exp"), "sqrt": ("rsqrt",), "rsqrt": ("sqrt",),
+    "tanhf": ("tanf", "erff"), "erff": ("tanhf", "erfcf"), "erfcf": ("erff",), "exp": ("exp2", "log"), "log": ("log2", "log1p", "exp", "log10"), "sqrt": ("rsqrt",), "rsqrt": ("sqrt",),
     "floor": ("ceil",), "ceil": ("floor",), "atomicMax": ("atomicMin",), "atomicMin": ("atomicMax",),
     "__shfl_down_sync": ("__shfl_xor_sync",), "__shfl_xor_sync": ("__shfl_down_sync",),
 }

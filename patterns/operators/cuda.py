@@ -459,3 +459,17 @@ def _c_simple_return(src: Src, line0: int) -> list:
         return []
     return [one_line(f"line {line0 + 1}: `{m.group(1)}` -> `{m.group(1)} - 1.0f`", line0,
                      code[: m.end(1)] + " - 1.0f" + code[m.end(1):])]
+
+
+_C_CAST_DIV = re.compile(r"\((float|double)\)\s*\(\s*([\w.\[\]]+)\s*/\s*([\w.\[\]]+)\s*\)")
+
+
+@operator("cuda_int_division", "divisor", 2, "a quotient of integers cast after C truncated it: (float)(n / k) -> "
+          "(float)n / (float)k", scopes=("cuda",))
+def _c_int_division(src: Src, line0: int) -> list:
+    code = _c(src, line0)
+    if code is None:
+        return []
+    return [one_line(f"line {line0 + 1}: `{m.group(0)}` -> `({m.group(1)}){m.group(2)} / ({m.group(1)}){m.group(3)}`",
+                     line0, code[:m.start()] + f"({m.group(1)}){m.group(2)} / ({m.group(1)}){m.group(3)}" + code[m.end():])
+            for m in _C_CAST_DIV.finditer(code)]

@@ -2269,3 +2269,33 @@ def test_cuda_c_operators_from_set_37_edit_the_kernel_string(operator, needle):
     assert any(needle in m for m in made), (operator, made[:3])
     # the siblings that agree are left alone
     assert not any("cx /= n;" in m or "cz /= n;" in m for m in made)
+
+
+CUDA_DIV_SRC = '''import torch
+import torch.nn as nn
+
+cuda_src = """
+__global__ void adjust(const float* p, const int* rk, float* out, int n) {
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= n) return;
+    out[j] = p[j] * (float)(n / rk[j]) + log10f(p[j]);
+}
+"""
+
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        return x
+'''
+
+
+def test_cuda_int_division_divides_as_floats_and_the_grammar_knows_log10():
+    from kagent.patterns.operators import cgrammar
+    from kagent.patterns.operators.base import Src
+
+    src = Src(CUDA_DIV_SRC)
+    assert any("p[j] * (float)n / (float)rk[j]" in m for m in _made(src, OPERATORS["cuda_int_division"]))
+    line = next(i for i, t in enumerate(src.lines) if "log10f" in t)
+    assert any("logf(p[j])" in new for _, _, new in cgrammar.rewrites(src, line))
+    fine = Src(CUDA_DIV_SRC.replace("(float)(n / rk[j])", "(float)n / (float)rk[j]"))
+    assert not _made(fine, OPERATORS["cuda_int_division"])
