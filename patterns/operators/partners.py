@@ -18,6 +18,7 @@ from kagent.patterns.operators.base import Src, code_part, nodes_of, operator
 from kagent.patterns.operators.flow import _dead_values, _sum_terms
 from kagent.patterns.operators.forms import _PAIRS
 from kagent.patterns.operators.generic import _replace, _stmt_at
+from kagent.patterns.operators.grammar import _function_of
 
 _ROW, _COL = "[:, None]", "[None, :]"
 
@@ -380,11 +381,6 @@ def _mirror_edits(line0: int, mine: str, peers: list[tuple[int, str]]) -> list[t
     return [f for _, _, f in found][:MIRROR_EACH]
 
 
-def _function_at(src: Src, line0: int) -> object:
-    return src.kernel_at(line0) or next((f for f in src.host_functions
-                                         if f.lineno <= line0 + 1 <= (f.end_lineno or f.lineno)), None)
-
-
 @operator("mirror_hunk", "operand", 2, "a line written as the mirror of one beside it (its names mapped one to one: "
           "vl/vr, lalive/ralive) but unlike it in one place takes the mirror's form there: "
           "(vl < xi) beside (vr <= xi) -> (vl <= xi)", scopes=("kernel", "host"))
@@ -395,9 +391,9 @@ def _mirror_hunk(src: Src, line0: int) -> list:
 
     if not simple(line0):
         return []
-    fn = _function_at(src, line0)
+    fn = _function_of(src, line0)
     peers = [(ln, src.lines[ln]) for ln in range(line0 - MIRROR_SPAN, line0 + MIRROR_SPAN + 1)
-             if ln != line0 and simple(ln) and _function_at(src, ln) is fn]
+             if ln != line0 and simple(ln) and _function_of(src, ln) is fn]
     return _mirror_edits(line0, src.lines[line0], peers)
 
 
