@@ -50,6 +50,26 @@ def test_the_sensitivity_does_not_move_exact_small_integers():
     assert float(sens[0]) < 1e-6  # one float32 rounding of x; y's branches never flip
 
 
+def test_the_sensitivity_does_not_move_inputs_on_a_coarse_grid():
+    """Renko bricks over prices in eighths (blind set 38): a move of exactly one brick is a tie the problem
+    makes on purpose; moved by a rounding, the reference's levels jump a brick, and that was allowed as the
+    error a float32 kernel cannot avoid (a strict `>` for `>=` passed). Continuous prices still move."""
+    from kagent.verifiers.harness import _sensitivity
+
+    class Bricks(torch.nn.Module):
+        def forward(self, close):
+            return torch.where(close - close[:1] >= 0.5, torch.ones_like(close), torch.zeros_like(close))
+
+    torch.manual_seed(0)
+    grid = (12.0 + torch.randint(-8, 9, (64,)) / 8.0).double()
+    sens = _sensitivity(Bricks(), [grid], [Bricks()(grid)], "cpu", seed=0)
+    assert float(sens[0].max()) == 0.0
+    smooth = grid + torch.rand(64).double() * 1e-7
+    smooth[1] = smooth[0] + 0.5  # one tie, exact in float64 only by luck of the draw: it moves
+    sens = _sensitivity(Bricks(), [smooth], [Bricks()(smooth)], "cpu", seed=0)
+    assert float(sens[0].max()) == 1.0
+
+
 @pytest.mark.parametrize("transform", ["offset", "mean_1e3"])
 def test_shifts_keep_a_structure_of_exact_zeros(transform):
     """KernelBench's triangular matmul hands in upper-triangular matrices, and an honest kernel skips the
