@@ -21,7 +21,6 @@ It reads answer keys: run it on sets already measured, never on the next blind s
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import statistics
 import sys
@@ -31,6 +30,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fix_rank import _key  # noqa: E402
 from site_priors import _generic_weights  # noqa: E402
 
 from kagent.agents import localize  # noqa: E402
@@ -38,13 +38,6 @@ from kagent.patterns.operators import propose  # noqa: E402
 
 BLIND = Path(__file__).resolve().parent / "blind"
 PSEUDO = 2.0
-
-
-def _key(source: str) -> str | None:
-    try:
-        return ast.dump(ast.parse(source))
-    except SyntaxError:
-        return None
 
 
 def census(max_set: int) -> list[dict]:
