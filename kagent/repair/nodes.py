@@ -63,6 +63,7 @@ class RepairContext:
     ledger: Ledger
     verify: VerifyFn
     confirm: VerifyFn | None = None  # the verifier at a second seed: a passing edit must pass it too
+    evidence: VerifyFn | None = None  # the original's first verify: its `fail` stands, else `verify` runs (run.py)
     patterns: Any | None = None  # PatternStore-like: retrieve(), record_outcome(), learn()
     candidate_fixes: FixesFn | None = None
     static_check: StaticCheckFn | None = None
@@ -75,10 +76,6 @@ class RepairContext:
     @property
     def offline(self) -> bool:
         return self.config.model == "offline"
-
-    @property
-    def verify_takes_timeout(self) -> bool:
-        return _takes_timeout(self.verify)
 
     def knowledge(self, backend: str) -> Knowledge | None:
         """What the pattern store's fixing patterns know for `backend`; None when the store cannot
@@ -202,10 +199,14 @@ def verify(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         return _stop("unrepaired", "wall_time", f"wall_time: {g.reason}; candidate #{n} not verified; "
                                                f"best candidate #{state.best_index}")
     try:
-        if left is not None and ctx.verify_takes_timeout:  # each worker's timeout capped at the wall time left
-            report = ctx.verify(path, ref, timeout_s=left)
-        else:
-            report = ctx.verify(path, ref)
+        report = None
+        if n == 0 and ctx.evidence is not None:
+            report = _verify_with(ctx.evidence, path, ref, left)
+            if report.verdict != "fail":  # only a fail is final without the anti-cheat: verify again in full
+                report = None
+                left = remaining_s(state, ctx, t0)
+        if report is None:
+            report = _verify_with(ctx.verify, path, ref, left)
     except InputError as exc:
         if n == 0:
             raise
@@ -228,6 +229,12 @@ def verify(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         "signatures": [*state.signatures, sig],
         "route": "triage" if n == 0 else "assess",
     }
+
+
+def _verify_with(fn: VerifyFn, path: Path, ref: Path, left: float | None) -> VerifyReport:
+    if left is not None and _takes_timeout(fn):  # each worker's timeout capped at the wall time left
+        return fn(path, ref, timeout_s=max(left, 1.0))
+    return fn(path, ref)
 
 
 def triage(state: RepairState, ctx: RepairContext) -> dict[str, Any]:

@@ -59,6 +59,17 @@ def confirm_config(vcfg: VerifyConfig) -> VerifyConfig:
                                    "sanitize": False, "sanitize_cuda_c": False})
 
 
+def evidence_config(vcfg: VerifyConfig) -> VerifyConfig | None:
+    """The verifier the original candidate meets first: every case, canary and oracle of the full one,
+    without the dynamic anti-cheat (the traps' extra calls of the first case, the compile check, the
+    plain-script run). What a repair needs of the original is where it fails, and a trap can only add a
+    finding: a `fail` here is the full verifier's `fail`. Anything else (a pass, a cheat the static check
+    saw, not run) is verified again in full (nodes.verify). Under the Triton interpreter the traps were a
+    quarter of a near-miss's first verify (set 37's peak_prominence_nm: 23 of 92 s). None where the
+    run's verifier has no anti-cheat to leave out."""
+    return vcfg.model_copy(update={"anticheat": False}) if vcfg.anticheat else None
+
+
 def _default_verify(vcfg: VerifyConfig) -> VerifyFn:
     """The verifier with `vcfg`; `timeout_s` (the run's remaining wall time) caps each worker's."""
 
@@ -171,6 +182,7 @@ def repair(
     ledger: Ledger | None = None,
     verify_fn: VerifyFn | None = None,
     confirm_fn: VerifyFn | None = None,
+    evidence_fn: VerifyFn | None = None,
     patterns: Any | None = None,
     candidate_fixes: Any | None = None,
     known_classes: frozenset[str] | None = None,
@@ -184,7 +196,8 @@ def repair(
     the verifier's static anti-cheat. Tests and `kagent batch` inject their own (a batch passes
     one shared `ledger`). `confirm_fn` verifies a passing edit once more at another seed before it
     is `repaired` (default: the verifier at a seed derived from the run's, unless `verify_fn` is
-    injected without one).
+    injected without one). `evidence_fn` verifies the original first (default: the verifier without its
+    dynamic anti-cheat, `evidence_config`, unless `verify_fn` is injected without one); only its `fail` stands.
     """
     if resume is not None:
         run = RunDir.open(Path(resume))
@@ -262,6 +275,8 @@ def repair(
         ledger = ledger or Ledger(cfg.token_budget, cfg.cost_budget_usd)
         ctx = RepairContext(
             config=cfg, run=run, ledger=ledger, verify=verify_fn or _default_verify(vcfg),
+            evidence=evidence_fn or (None if verify_fn is not None or evidence_config(vcfg) is None
+                                     else _default_verify(evidence_config(vcfg))),
             confirm=confirm_fn or (None if verify_fn is not None or not cfg.confirm_seed
                                    else _default_verify(confirm_config(vcfg))),
             patterns=patterns,

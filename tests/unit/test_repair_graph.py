@@ -61,6 +61,24 @@ def test_already_correct_and_cheating_originals(tmp_path):
     assert [e["event"] for e in _events(s)][:3] == ["ingest", "static_anticheat", "summary"]  # no verify needed
 
 
+def test_the_originals_first_verify_is_final_only_when_it_fails(tmp_path):
+    # the evidence verify (no dynamic anti-cheat) judges the original; only the candidates meet the full one
+    for d in "abc":
+        (tmp_path / d).mkdir()
+    full, evidence = FakeVerify(), FakeVerify()
+    s, _ = _run(tmp_path / "a", bugs=1, verify=full, evidence_fn=evidence)
+    assert s.status == "repaired"
+    assert [p.parent.name for p in evidence.calls] == ["0"] and "0" not in [p.parent.name for p in full.calls]
+    # an original the evidence verify passes is verified again in full: a trap may still fail it
+    def trap_fails(c, r):
+        return FakeVerify()(c, r).model_copy(
+            update={"verdict": "cheat", "failure_class": "cheat", "summary": "cheat: a trap fired"})
+    s2, _ = _run(tmp_path / "b", bugs=0, verify=trap_fails, evidence_fn=FakeVerify())
+    assert s2.status == "cheat" and s2.attempts == 0
+    s3, _ = _run(tmp_path / "c", bugs=0, evidence_fn=FakeVerify())
+    assert s3.status == "already_correct"
+
+
 def test_far_miss_is_reported_with_its_reason(tmp_path):
     p = tmp_path / "toy.py"
     p.write_text(toy_source(1).replace("x = x + BUG0", "x = x + SYNTAX"))
