@@ -306,7 +306,9 @@ def gate(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
     for g in checks:
         if g.fired:
             emit(ctx, "guard", name=g.name, action=g.action, reason=g.reason)
-            return _stop("unrepaired", g.name, f"{g.name}: {g.reason}; best candidate #{state.best_index}: {_best_summary(ctx, state)}")
+            unjudged = f"; {ctx.cache['unjudged']}" if g.name == "wall_time" and "unjudged" in ctx.cache else ""
+            return _stop("unrepaired", g.name, f"{g.name}: {g.reason}; best candidate #{state.best_index}: "
+                                               f"{_best_summary(ctx, state)}{unjudged}")
     return {"route": "debug"}
 
 
@@ -651,6 +653,10 @@ def assess(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
                        history=[*upd.get("history", state.history), f"{line} -- rejected: {why[:300]}"],
                        feedback=f"Your patch passes at one seed but not at another ({why[:300]}).", failed_patterns=failed)
     else:
+        cut = _cut_by_time(state, ctx, report)
+        if cut:  # not a verdict on the edit: said in the run's last reason (gate)
+            emit(ctx, "unjudged", index=n, reason=cut)
+            ctx.cache["unjudged"] = f"candidate #{n} ({state.pending_origin}) {cut}"
         if "passed the screen" in (state.pending_origin or ""):
             learned = ctx.cache.setdefault("screen_learned", set())
             learned.update(f.case for f in report.errors() if f.case)
@@ -692,6 +698,19 @@ def assess(state: RepairState, ctx: RepairContext) -> dict[str, Any]:
         emit(ctx, "guard", name=g.name, action=g.action, reason=g.reason)
         return {**upd, **_stop("unrepaired", "stall", f"stall: {g.reason}; best candidate #{upd.get('best_index', state.best_index)}")}
     return {**upd, "route": route}
+
+
+def _cut_by_time(state: RepairState, ctx: RepairContext, report: VerifyReport) -> str | None:
+    """Why `report` judges nothing (its verify ran into the run's time limit), or None. A verify's workers
+    get the run's time left as their limit: a candidate still running its costliest case then (the
+    interpreter's 4 097-row case) fails `timeout`, which says nothing about the edit."""
+    left = remaining_s(state, ctx, ctx.clock())
+    if report.failure_class != "timeout" or left is None or left > 1.0:
+        return None
+    case = next((f.case for f in report.errors() if f.failure_class == "timeout" and f.case), None)
+    where = f" in case {case}" if case else ""
+    return (f"was not judged: its verify ran into the run's time limit{where} "
+            f"(a longer --timeout judges it)")
 
 
 CONFIRM_GRACE_S = 30.0

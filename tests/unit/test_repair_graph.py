@@ -12,7 +12,7 @@ from kagent.repair.state import RepairConfig
 
 from repair_fakes import (FakePattern, FakeStore, FakeSymptoms, FakeVerify, ListingStore, fake_static, make_fixes,
                           toy_source, write_toy)
-from kagent.report import Timing
+from kagent.report import Finding, Timing
 
 
 def _run(tmp_path, bugs=2, *, verify=None, fixes=None, store=None, known=None, **kw):
@@ -138,6 +138,24 @@ def test_degeneration_rejects_a_much_slower_repair(tmp_path):
 def test_wall_time_guard(tmp_path):
     s, _ = _run(tmp_path, bugs=2, config=RepairConfig(timeout_s=1e-9))
     assert s.status == "unrepaired" and s.guard == "wall_time"
+
+
+def test_a_candidate_whose_verify_runs_into_the_time_limit_is_said_to_be_unjudged(tmp_path):
+    import time
+
+    def slow_candidate(c, r):
+        report = FakeVerify()(c, r)
+        if Path(c).parent.name == "0":
+            return report
+        time.sleep(1.6)  # the run's time ends inside this verify, whose worker then times out
+        f = Finding(check="worker", severity="error", failure_class="timeout", case="shape_rows_past_grid_cap",
+                    message="the candidate made no progress for 1 s in case shape_rows_past_grid_cap")
+        return report.model_copy(update={"verdict": "fail", "failure_class": "timeout", "findings": [f],
+                                         "summary": "timeout: no progress"})
+    s, _ = _run(tmp_path, bugs=1, verify=slow_candidate, config=RepairConfig(timeout_s=1.5))
+    assert s.status == "unrepaired" and s.guard == "wall_time"
+    assert "candidate #1" in s.reason and "not judged" in s.reason and "shape_rows_past_grid_cap" in s.reason
+    assert any(e["event"] == "unjudged" for e in _events(s))
 
 
 def test_recursion_limit_is_a_reported_stop(tmp_path, monkeypatch):
