@@ -103,14 +103,19 @@ def remaining_s(state: RepairState, ctx: RepairContext, node_start: float) -> fl
     return ctx.config.timeout_s - state.elapsed_s - (ctx.clock() - node_start)
 
 
-def search_deadline(left: float | None, base: VerifyReport) -> float | None:
+# A full verify over the original's evidence verify (run.py `evidence_config`), measured on 11 blind near-misses
+# with a warm reference on the CPU (benchmarks/evidence_verify.py): 1.64-1.69
+EVIDENCE_COST_RATIO = 1.65
+
+
+def search_deadline(left: float | None, base: VerifyReport, cost_ratio: float = 1.0) -> float | None:
     """How long a search step may screen, of the `left` seconds of the run: 80%, less where what it finds
     could not be verified in the rest (one verify of the base, its reference run aside: the cache keeps
     that; a CUDA C verify builds the extension, 56-112 s with eight repairs at once on an H100), never
-    under half."""
+    under half. `cost_ratio`: a full verify's time over the base's (the original's evidence verify is cheaper)."""
     if left is None:
         return None
-    verify_s = max(0.0, base.seconds - base.phases.get("reference", 0.0))
+    verify_s = cost_ratio * max(0.0, base.seconds - base.phases.get("reference", 0.0))
     return max(0.5 * left, min(0.8 * left, left - 1.2 * verify_s))
 
 
@@ -560,7 +565,8 @@ def _search_step(state: RepairState, ctx: RepairContext, base_src: str, report: 
 
     wide = getattr(screener, "batch_scale", 1)
     prop = search_propose(base_src, search, screener=screener, combine_fn=combined, seen_hashes=state.seen_hashes,
-                          deadline_s=search_deadline(left, report), clock=ctx.clock,
+                          deadline_s=search_deadline(left, report, EVIDENCE_COST_RATIO if ctx.evidence is not None
+                                                     and state.base_index == 0 else 1.0), clock=ctx.clock,
                           first_batch=ctx.config.search_first_batch * wide, batch=ctx.config.search_batch * wide,
                           max_improvements=ctx.config.search_improvements,
                           base_runs=report.failure_class not in guards.RUN_FAILURES,

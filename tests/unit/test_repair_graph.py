@@ -386,3 +386,5 @@ def test_the_search_leaves_time_to_verify_what_it_finds():
     assert search_deadline(240, base(70)) == 240 - 84
     assert search_deadline(240, base(100, reference=30)) == 240 - 84  # the reference run is cached after
     assert search_deadline(100, base(90)) == 50  # never under half
+    # the original's evidence verify (no traps) is cheaper than the full verify a found fix meets
+    assert search_deadline(240, base(50), cost_ratio=1.65) == 240 - 1.2 * 50 * 1.65
