@@ -273,10 +273,10 @@ def repair(
                 else:
                     finished_state = state
         ledger = ledger or Ledger(cfg.token_budget, cfg.cost_budget_usd)
+        ecfg = evidence_config(vcfg)
         ctx = RepairContext(
             config=cfg, run=run, ledger=ledger, verify=verify_fn or _default_verify(vcfg),
-            evidence=evidence_fn or (None if verify_fn is not None or evidence_config(vcfg) is None
-                                     else _default_verify(evidence_config(vcfg))),
+            evidence=evidence_fn or (None if verify_fn is not None or ecfg is None else _default_verify(ecfg)),
             confirm=confirm_fn or (None if verify_fn is not None or not cfg.confirm_seed
                                    else _default_verify(confirm_config(vcfg))),
             patterns=patterns,
