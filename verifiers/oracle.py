@@ -63,6 +63,15 @@ _TAIL_EXCESS = 4.0
 # wrong row, tail, block or stride; a wrong element errs by far more than 4x.
 _FEW_MIN_NUMEL = 64
 _FEW_MAX = 2
+# A grossly wrong element: off by more than half its own value, by more than R times the reference's own
+# error there (the problem's conditioning included), and by more than a floor no honest rounding reaches
+# at unit scale (4096 float32 ulps of 1; 64 ulps of a half-precision output). The scale-wide floors above
+# let an element far below the output's scale err by a few ulps of that scale (honest cancellation); they
+# must not let a wrong value through where the output spans decades: HyperLogLog estimates of 10 to 4e8,
+# the small ones negated by an inverted log ratio, erred by 20-836 against a scale floor of ~400 and
+# passed as float32 noise (a blind set's near-miss, integer inputs, so no sensitivity run to speak).
+_GROSS_SHARE = 0.5
+_GROSS_FLOOR_ULPS32, _GROSS_FLOOR_ULPS = 4096.0, 64.0
 
 
 def _eps(dtype: torch.dtype) -> float:
@@ -181,6 +190,8 @@ def compare(
         if by_nan is not None and by_nan.shape == c.shape:  # where a NaN's place in an order decides
             cand_err = torch.where(by_nan.to(c.device), torch.zeros_like(cand_err), cand_err)
     value_bad = comparable & torch.isfinite(c) & (cand_err > tol)
+    gross = comparable & torch.isfinite(c) & _gross(cand_err, ratio * ref_err, t, eps)
+    value_bad |= gross
     bad = value_bad | nan_bad | undefined_bad | inf_bad
 
     norm = t.norm().item() if bool(comparable.any()) else 0.0
@@ -202,6 +213,12 @@ def compare(
         return "numerical_mismatch", ev, (
             f"output {index}: {int(inf_bad.sum())} of {int(torch.isinf(truth).sum())} elements where the reference "
             f"and the float64 truth are +/-inf differ ({ev.location})")
+    if bool(gross.any()):
+        worst = int((cand_err / t.abs().clamp_min(1e-300)).masked_fill(~gross, -1.0).argmax())
+        return "numerical_mismatch", ev, (
+            f"output {index}: {int(gross.sum())} of {out.numel()} elements off by more than half their own value "
+            f"({ev.location}; e.g. {float(c.flatten()[worst]):.6g} where the truth is {float(t.flatten()[worst]):.6g}), "
+            f"beyond any rounding at their magnitude")
     # floor: half an ulp of the output dtype, and never below four float32 ulps (a reference that
     # happens to be exact must not make a correct float32 kernel "infinitely less accurate"; float16
     # arithmetic inside a float32 kernel errs by hundreds)
@@ -244,6 +261,14 @@ def _effective_count(err: torch.Tensor) -> float:
     sq = err.double().pow(2)
     quad = float(sq.pow(2).sum())
     return float(sq.sum()) ** 2 / quad if quad > 0 else float(err.numel())
+
+
+def _gross(cand_err: torch.Tensor, ref_bound: torch.Tensor, t: torch.Tensor, eps: float) -> torch.Tensor:
+    """Elements wrong by more than half their value, where neither rounding nor the reference's own error
+    (conditioning included) reaches: an honest cancellation errs by a few ulps of its intermediates, not
+    by thousands of ulps of 1."""
+    floor = max(_GROSS_FLOOR_ULPS32 * _EPS[torch.float32], _GROSS_FLOOR_ULPS * eps)
+    return (cand_err > _GROSS_SHARE * t.abs()) & (cand_err > ref_bound) & (cand_err > floor * t.abs().clamp_min(1.0))
 
 
 def _usable(dtype: torch.dtype, rel_l2: float, cand_err: torch.Tensor, t: torch.Tensor, scale: float,

@@ -61,7 +61,7 @@ PRIOR = {
     "attribute_wrap": 0.5, "product_term": 0.3, "clamp01": 0.45, "divmod": 0.7,
     "distribute": 0.6, "arg_factor": 0.45, "derived_name": 0.5, "reduce_axis": 0.55, "constant_name": 0.45,
     "analog_number": 0.8, "transpose_offset": 0.7, "ratio_clip": 0.7, "attribute_factor": 0.5, "size_factor": 0.45, "fresh_name": 0.9,
-    "extend_partner": 0.6, "extend_partner_once": 0.4, "accumulate": 0.6,
+    "extend_partner": 0.6, "extend_partner_once": 0.4, "accumulate": 0.6, "shift_width": 0.5,
     # structure.py: read past the line
     "borrowed_condition": 0.5, "index_sum": 0.5, "constant_family": 0.8,
 }
@@ -408,6 +408,13 @@ def rewrites(src: Src, line0: int) -> list[Rewrite]:
                 for op in _OPS.get(type(n.op), ()):
                     new = ast.unparse(ast.BinOp(n.left, op(), n.right))
                     add("op", n, _paren(new, n), f"`{text}` -> `{new}`")
+                if isinstance(n.op, (ast.LShift, ast.RShift)) and not isinstance(n.right, ast.Constant):
+                    # a shift by a field's index where its bit offset was meant: `idx >> p` for `idx >> (2 * p)`
+                    # (2-bit texel indices, nibbles, bytes)
+                    amount = _paren(ast.unparse(n.right), n.right)
+                    for new_amount in (f"(2 * {amount})", f"(4 * {amount})", f"(8 * {amount})", f"({amount} // 2)"):
+                        new = f"{_paren(ast.unparse(n.left), n.left)} {'>>' if isinstance(n.op, ast.RShift) else '<<'} {new_amount}"
+                        add("shift_width", n, f"({new})", f"`{text}` -> `{new}`")
                 if _small_power(n):  # a square written as a doubling, or the reverse: 0.03 * 2 <-> 0.03 ** 2
                     op = ast.Pow if isinstance(n.op, ast.Mult) else ast.Mult
                     new = ast.unparse(ast.BinOp(n.left, op(), n.right))

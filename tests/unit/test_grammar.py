@@ -643,3 +643,17 @@ def test_a_carry_overwritten_in_a_loop_is_accumulated_and_the_reverse():
     assert any(_same(r.line.strip(), "total = carry") for r in rewrites(src, aug))
     first = src.lines.index("        x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)")  # `x` is new here
     assert not any(r.kind == "accumulate" for r in rewrites(src, first))
+
+
+def test_a_shift_by_a_fields_index_gets_its_bit_offset():
+    """`idx >> p` where the 2-bit field p starts at bit 2p: the shift amount scaled by a field's width."""
+    src = Src(HEAD + '''def k(idx_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    idx = tl.load(idx_ptr + offs // 16, mask=offs < n, other=0)
+    p = offs % 16
+    sel = (idx >> p) & 3
+    tl.store(out_ptr + offs, sel, mask=offs < n)
+''')
+    line0 = next(i for i, ln in enumerate(src.lines) if "idx >> p" in ln)
+    lines = {r.line.strip() for r in rewrites(src, line0) if r.kind == "shift_width"}
+    assert "sel = (idx >> (2 * p)) & 3" in lines

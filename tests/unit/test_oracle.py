@@ -312,3 +312,20 @@ def test_an_error_norm_held_by_one_element_gets_the_full_ratio_and_a_diffuse_one
     cand = (truth * (1 + 6e-5 * torch.randn(4096, generator=g, dtype=torch.float64))).float()
     cls, ev, msg = compare(ref, truth, cand, 0, R)
     assert cls == "precision_loss" or cls == "numerical_mismatch", msg
+
+
+def test_a_value_off_by_its_own_size_fails_though_the_output_spans_decades():
+    """HyperLogLog-like estimates from 5 to 4e8: the small ones negated (an inverted log ratio) err by
+    far less than a few ulps of the output's scale, which the scale-wide floor allows an honest
+    cancellation. Off by twice their own value, thousands of ulps past any rounding there, they fail;
+    the float32 reference itself, and the same values a few ulps off, pass."""
+    g = torch.Generator().manual_seed(0)
+    truth = torch.pow(10.0, 0.7 + 8.9 * torch.rand(48, generator=g, dtype=torch.float64))
+    small = truth < 640
+    assert 3 <= int(small.sum()) < 48
+    ref = truth.float()
+    assert compare(ref, truth, ref, 0, R)[0] is None
+    assert compare(ref, truth, (truth * (1 + 3e-7)).float(), 0, R)[0] is None
+    cls, ev, msg = compare(ref, truth, torch.where(small, -ref, ref), 0, R)
+    assert cls == "numerical_mismatch" and "half their own value" in msg, msg
+    assert ev.mismatch_count == int(small.sum())
