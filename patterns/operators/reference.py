@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import math
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kagent.patterns.operators.base import Edit, Src
@@ -469,6 +470,50 @@ def _lost_operations(src: Src, tree: ast.Module, deficit: list[_Literal], lines:
     return out
 
 
+_JOINS = {ast.BitOr: "|", ast.BitAnd: "&"}
+_CMP_TEXT = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
+
+
+def _literal_tests(node: ast.AST) -> Iterator[tuple[ast.Compare, float, type]]:
+    """The operands of a `|` / `&` chain that compare a value with a literal: (test, literal, the chain's join)."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.BinOp) and type(n.op) in _JOINS:
+            for side in (n.left, n.right):
+                if isinstance(side, ast.Compare) and len(side.ops) == 1 and type(side.ops[0]) in _CMP_TEXT:
+                    v = _number(side.comparators[0])
+                    if v is not None:
+                        yield side, v, type(n.op)
+
+
+def _lost_alternatives(src: Src, tree: ast.Module, deficit: list[_Literal]) -> list[tuple[str, int, int, list[str]]]:
+    """A test of a chain the kernel lost with its number: the reference's `(c == 10) | ... | (c == 15)`,
+    the kernel's chain of the same tests without the one against 15 -> that test joined back on."""
+    wanted = {lit.value: lit for lit in deficit}
+    ref_tests = {(v, type(t.ops[0]), join) for top in _reference_scope(tree) for t, v, join in _literal_tests(top)}
+    out = []
+    seen = set()
+    for top in _kernel_scope(src):
+        parents = {id(c): p for p in ast.walk(top) for c in ast.iter_child_nodes(p)}
+        for t, _v, join in _literal_tests(top):
+            chain = parents[id(t)]
+            while isinstance(parents.get(id(chain)), ast.BinOp) and type(parents[id(chain)].op) is join:
+                chain = parents[id(chain)]  # the whole chain: `a | b | c` parses as `(a | b) | c`
+            if chain.lineno != chain.end_lineno or (id(chain), ast.unparse(t.left)) in seen:
+                continue
+            seen.add((id(chain), ast.unparse(t.left)))
+            line0 = chain.lineno - 1
+            text = src.lines[line0]
+            expr = text[chain.col_offset:chain.end_col_offset]
+            for v, cmp, ref_join in sorted(ref_tests, key=lambda r: r[0]):
+                if v not in wanted or ref_join is not join or cmp is not type(t.ops[0]):
+                    continue
+                test = f"({ast.unparse(t.left)} {_CMP_TEXT[cmp]} {_as_site(_integral(t.comparators[0]), wanted[v]) or wanted[v].text})"
+                new = f"{expr} {_JOINS[join]} {test}"
+                out.append((f"line {line0 + 1}: `{expr}` -> `{new}` (a reference test)", line0, line0 + 1,
+                            [text[: chain.col_offset] + new + text[chain.end_col_offset:]]))
+    return out
+
+
 def _strings(nodes: list[ast.AST]) -> list[ast.Constant]:
     return [n for top in nodes for n in ast.walk(top)
             if isinstance(n, ast.Constant) and isinstance(n.value, (str, bytes)) and len(n.value) >= _STRING_MIN]
@@ -552,6 +597,9 @@ def reference_edits(source: str, reference: str, sites: list[tuple[int, float]])
             p += 1.0  # the edit makes an expression of the kernel the reference's, numbers and all
         out.append((p, Edit(operator="reference_literal", family=_FAMILY, description=desc, start=start, stop=stop,
                             lines=tuple(new), cost=1)))
+    for desc, start, stop, new in _lost_alternatives(src, tree, deficit):
+        out.append((0.6 + 0.5 * score.get(start, 0.0), Edit(operator="reference_test", family=_FAMILY, description=desc,
+                                                            start=start, stop=stop, lines=tuple(new), cost=1)))
     suspected = {ln - 1 for ln, _s in sites[:_WRAP_LINES]}
     for desc, start, stop, new in _lost_operations(src, tree, deficit, suspected):
         out.append((0.2 + 0.5 * score.get(start, 0.0), Edit(operator="reference_operation", family=_FAMILY,

@@ -364,3 +364,33 @@ def test_an_infinite_fill_gets_the_reference_finite_one():
     # and the other way: where the reference fills -inf and the kernel -1e9, only the fill is edited
     back = reference_edits(FILL.replace('float("-inf")', "-1e9"), FILL_REF.replace("-1e9", 'float("-inf")'), [])
     assert back and all("-1e9" in FILL.replace('float("-inf")', "-1e9").split("\n")[e.start] for _p, e in back)
+
+
+MASK_REF = HEAD + '''class Model(nn.Module):
+    def forward(self, codes, values):
+        drop = (codes == 3) | (codes == 7) | (codes == 12) | (codes == 40)
+        return torch.where(drop, torch.zeros_like(values), values).sum(dim=1)
+'''
+
+MASK_KERNEL = HEAD + '''@triton.jit
+def _k(c_ptr, v_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    m = cols < n
+    c = tl.load(c_ptr + row * n + cols, mask=m, other=0)
+    v = tl.load(v_ptr + row * n + cols, mask=m, other=0.0)
+    drop = (c == 3) | (c == 7)
+    drop = drop | (c == 40)
+    tl.store(out_ptr + row, tl.sum(tl.where(drop, 0.0, v), axis=0))
+'''
+
+
+def test_a_chain_of_tests_that_lost_one_gets_the_reference_test_back():
+    """The reference leaves out four codes; the kernel's chain lost the test against 12 with its number."""
+    edits = [e for _p, e in reference_edits(MASK_KERNEL, MASK_REF, []) if e.operator == "reference_test"]
+    assert any(_same(e.lines[0], "drop = drop | (c == 40) | (c == 12)") for e in edits), [e.lines for e in edits]
+    assert any(_same(e.lines[0], "drop = (c == 3) | (c == 7) | (c == 12)") for e in edits)
+    # the whole chain once, not each of its links; no test against a number the kernel already holds
+    assert len(edits) == 2
+    full = MASK_KERNEL.replace("drop | (c == 40)", "drop | (c == 12) | (c == 40)")
+    assert not [e for _p, e in reference_edits(full, MASK_REF, []) if e.operator == "reference_test"]
