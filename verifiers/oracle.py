@@ -213,12 +213,13 @@ def compare(
         return "numerical_mismatch", ev, (
             f"output {index}: {int(inf_bad.sum())} of {int(torch.isinf(truth).sum())} elements where the reference "
             f"and the float64 truth are +/-inf differ ({ev.location})")
-    if bool(gross.any()):
+    if bool(gross.any()):  # before the allowances below: none of them covers a wrong value
         worst = int((cand_err / t.abs().clamp_min(1e-300)).masked_fill(~gross, -1.0).argmax())
         return "numerical_mismatch", ev, (
-            f"output {index}: {int(gross.sum())} of {out.numel()} elements off by more than half their own value "
-            f"({ev.location}; e.g. {float(c.flatten()[worst]):.6g} where the truth is {float(t.flatten()[worst]):.6g}), "
-            f"beyond any rounding at their magnitude")
+            f"output {index}: {n_bad} of {out.numel()} elements differ ({ev.location}); max abs error "
+            f"{ev.max_abs_err:.3g}, rel L2 {rel_l2:.2e}; {int(gross.sum())} off by more than half their own value, "
+            f"beyond any rounding at their magnitude (e.g. {float(c.flatten()[worst]):.6g} where the truth is "
+            f"{float(t.flatten()[worst]):.6g})")
     # floor: half an ulp of the output dtype, and never below four float32 ulps (a reference that
     # happens to be exact must not make a correct float32 kernel "infinitely less accurate"; float16
     # arithmetic inside a float32 kernel errs by hundreds)
