@@ -663,6 +663,30 @@ def _exchanges(src: Src, stmt: ast.AST, line0: int, sc: _Scope, out: list[Rewrit
                     if key(n) in (a, b):
                         new = new[:n.col_offset] + (b if key(n) == a else a) + new[n.end_col_offset:]
                 out.append(Rewrite("exchange", f"line {line0 + 1}: exchange `{a}` and `{b}`", new))
+    if names_too:
+        _local_exchanges(text, stmt, line0, names, out)
+
+
+def _local_exchanges(text: str, stmt: ast.AST, line0: int, names: list[ast.Name], out: list[Rewrite]) -> None:
+    """Two names exchanged inside one term of the line only (`p * r + q * s` -> `p * s + q * r` where
+    `p * r` stands beside it too): a cross term written with its partners' places swapped."""
+    made = {r.line for r in out}
+    value = getattr(stmt, "value", None)
+    for node in nodes_of(stmt, ast.BinOp):
+        if node is value or node.lineno - 1 != line0 or node.end_lineno != node.lineno:
+            continue
+        inside = [n for n in names if node.col_offset <= n.col_offset and n.end_col_offset <= node.end_col_offset]
+        ids = list(dict.fromkeys(n.id for n in inside))
+        for i, a in enumerate(ids):  # where a and b occur in it alone, the whole line's exchange made it: skipped
+            for b in ids[i + 1:]:
+                new = text
+                for n in sorted(inside, key=lambda x: -x.col_offset):
+                    if n.id in (a, b):
+                        new = new[:n.col_offset] + (b if n.id == a else a) + new[n.end_col_offset:]
+                if new not in made:
+                    made.add(new)
+                    out.append(Rewrite("exchange", f"line {line0 + 1}: exchange `{a}` and `{b}` in "
+                                                   f"`{ast.unparse(node)}`", new))
 
 
 def _running_maxes(src: Src, line0: int) -> list[str]:

@@ -657,3 +657,23 @@ def test_a_shift_by_a_fields_index_gets_its_bit_offset():
     line0 = next(i for i, ln in enumerate(src.lines) if "idx >> p" in ln)
     lines = {r.line.strip() for r in rewrites(src, line0) if r.kind == "shift_width"}
     assert "sel = (idx >> (2 * p)) & 3" in lines
+
+
+def test_two_names_exchanged_inside_one_term_only():
+    """`p * r + q * s` where the cross term is `p * s + q * r`, beside a `p * r` that is right: the
+    exchange is made inside the term, which the whole line's exchange of `r` and `s` cannot reach."""
+    src = Src(HEAD + '''def k(p_ptr, q_ptr, r_ptr, s_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    p = tl.load(p_ptr + offs, mask=m, other=0.0)
+    q = tl.load(q_ptr + offs, mask=m, other=0.0)
+    r = tl.load(r_ptr + offs, mask=m, other=0.0)
+    s = tl.load(s_ptr + offs, mask=m, other=0.0)
+    v = p * r / 2.0 + (p * r + q * s) / 4.0
+    tl.store(out_ptr + offs, v, mask=m)
+''')
+    line0 = next(i for i, ln in enumerate(src.lines) if "v = p * r" in ln)
+    lines = [r.line.strip() for r in rewrites(src, line0) if r.kind == "exchange"]
+    assert "v = p * r / 2.0 + (p * s + q * r) / 4.0" in lines
+    assert "v = p * s / 2.0 + (p * s + q * r) / 4.0" in lines  # the whole line's, as before
+    assert len(lines) == len(set(lines))
