@@ -297,6 +297,7 @@ def _missing_terms(src: Src, ref_nodes: list[ast.AST]) -> list[tuple[str, int, i
     out = []
     seen: set[str] = set()
     for top in _kernel_scope(src):
+        local = {x.id for x in ast.walk(top) if isinstance(x, ast.Name)}
         for n in ast.walk(top):
             if not isinstance(n, (ast.BinOp, ast.Call)) or n.lineno != n.end_lineno or _const_value(n) is not None:
                 continue
@@ -306,19 +307,26 @@ def _missing_terms(src: Src, ref_nodes: list[ast.AST]) -> list[tuple[str, int, i
             have = Counter((s, _shape(t)) for s, t in mine)
             for want, terms in ref_sums:
                 extra = want - have
-                if sum(extra.values()) != 1 or have - want or extra.get((1, "C"), 0) + extra.get((-1, "C"), 0) != 1:
+                if sum(extra.values()) != 1 or have - want:
                     continue
                 sign, term = next((s, t) for s, t in terms if (s, _shape(t)) in extra)
                 value = _const_value(term)
-                if value is None or not math.isfinite(value):
+                if value is None:
+                    # a term of the kernel's own names and constants (`(5.0 / 3.0) * r2` of a Matern
+                    # polynomial, where the kernel computes r2 too): the reference's text
+                    if len(mine) < 2 or not _portable(term, local):
+                        continue
+                    lit = f"({ast.unparse(term)})"
+                elif not math.isfinite(value):
                     continue
+                else:
+                    # a literal keeps its text (an int stays one: `2 ** bits - 1` may index); a computed
+                    # constant is written out
+                    lit = _text(term) if _number(term) is not None and not _text(term).startswith("-") else repr(float(value))
                 line0 = n.lineno - 1
                 text = src.lines[line0]
                 expr = text[n.col_offset:n.end_col_offset]
-                # a literal keeps its text (an int stays one: `2 ** bits - 1` may index); a computed
-                # constant is written out
-                lit = _text(term) if _number(term) is not None and not _text(term).startswith("-") else repr(float(value))
-                new = f"({lit} + {expr})" if sign > 0 else f"({expr} - {lit})"
+                new = f"({expr} - {lit})" if sign < 0 else f"({lit} + {expr})" if value is not None else f"({expr} + {lit})"
                 new_line = text[: n.col_offset] + new + text[n.end_col_offset:]
                 if new_line in seen:
                     continue
@@ -326,6 +334,20 @@ def _missing_terms(src: Src, ref_nodes: list[ast.AST]) -> list[tuple[str, int, i
                 out.append((f"line {line0 + 1}: the reference's term {ast.unparse(term)} added to the sum",
                             line0, line0 + 1, [new_line]))
     return out
+
+
+def _portable(term: ast.AST, names: set[str]) -> bool:
+    """A reference term the kernel can hold as written: names it has, constants, arithmetic, at least one
+    name (a term of constants alone is written out as its value)."""
+    held = False
+    for x in ast.walk(term):
+        if isinstance(x, ast.Name):
+            if x.id not in names:
+                return False
+            held = True
+        elif not isinstance(x, (ast.BinOp, ast.UnaryOp, ast.Constant, ast.operator, ast.unaryop, ast.expr_context)):
+            return False
+    return held
 
 
 def _zeros_calls(src: Src) -> list[ast.Call]:

@@ -394,3 +394,30 @@ def test_a_chain_of_tests_that_lost_one_gets_the_reference_test_back():
     assert len(edits) == 2
     full = MASK_KERNEL.replace("drop | (c == 40)", "drop | (c == 12) | (c == 40)")
     assert not [e for _p, e in reference_edits(full, MASK_REF, []) if e.operator == "reference_test"]
+
+
+POLY_REF = HEAD + '''class Model(nn.Module):
+    def forward(self, x):
+        r2 = (x * x).sum(dim=1)
+        s5r = math.sqrt(5.0) * torch.sqrt(r2)
+        return (1.0 + s5r + (5.0 / 3.0) * r2) * torch.exp(-s5r)
+'''
+
+POLY_KERNEL = HEAD + '''@triton.jit
+def _k(x_ptr, out_ptr, n, D: tl.constexpr):
+    row = tl.program_id(0)
+    x = tl.load(x_ptr + row * D + tl.arange(0, D))
+    r2 = tl.sum(x * x, axis=0)
+    s5r = 2.23606797749979 * tl.sqrt(r2)
+    tl.store(out_ptr + row, (1.0 + s5r) * tl.exp(-s5r))
+'''
+
+
+def test_a_sum_that_lost_a_term_of_its_own_names_gets_it_back():
+    """The Matern-5/2 polynomial without its 5 r^2 / 3: the kernel computes r2 as the reference names it."""
+    edits = [e for _p, e in reference_edits(POLY_KERNEL, POLY_REF, []) if e.operator == "reference_term"]
+    assert any(_same(e.lines[0], "tl.store(out_ptr + row, (1.0 + s5r + 5.0 / 3.0 * r2) * tl.exp(-s5r))")
+               for e in edits), [e.lines for e in edits]
+    # a term of a name the kernel does not hold is not written into it
+    other = POLY_KERNEL.replace("r2", "rr")
+    assert not [e for _p, e in reference_edits(other, POLY_REF, []) if e.operator == "reference_term"]
