@@ -182,9 +182,12 @@ def _row_offset(src: Src, line0: int) -> list:
               [p for p in k.params if p not in reads and p not in k.constexpr and re.fullmatch(r"s_?[a-z]\w{0,3}", p)]
     strides = strides or src.compared_params(k)[:1]
     out = []
+    # the loops around the line: a per-step scalar (a dimension's lengthscale) read from step 0 at every step
+    loops = [f.target.id for f in ast.walk(k.node) if isinstance(f, ast.For) and isinstance(f.target, ast.Name)
+             and f.lineno - 1 < line0 <= (f.end_lineno or f.lineno) - 1]
     # a bare pointer loaded or stored: a per-row scalar (a target, a scale) read from row 0 for every row
     for m in re.finditer(r"\btl\.(?:load|store)\(\s*(\w+_ptr)\s*(?=[,)])", text):
-        for r in rows[:2]:
+        for r in rows[:2] + [v for v in loops[::-1][:2] if v not in rows[:2]]:
             out.append(one_line(f"line {line0 + 1}: {m.group(1)} + {r}", line0,
                                 text[: m.end(1)] + f" + {r}" + text[m.end(1):]))
     bounds = src.bounds(k)

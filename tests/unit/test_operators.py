@@ -1924,6 +1924,28 @@ def margin_kernel(x_ptr, m_ptr, o_ptr, n_cols, stride, BLOCK: tl.constexpr):
     assert "    m = tl.load(m_ptr + row)" in made
 
 
+def test_a_per_step_scalar_read_from_a_bare_pointer_in_a_loop_gets_the_step():
+    """`tl.load(ls_ptr)` inside `for k in range(D)` whose other loads index by k: every dimension read the
+    first lengthscale (a blind near-miss); the loop's variable is offered beside the rows."""
+    src = Src('''import triton
+import triton.language as tl
+
+
+@triton.jit
+def dist_kernel(a_ptr, ls_ptr, o_ptr, n, D, stride, BLOCK: tl.constexpr):
+    rows = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    acc = tl.zeros([BLOCK], dtype=tl.float32)
+    for k in range(D):
+        ls = tl.load(ls_ptr)
+        a = tl.load(a_ptr + rows * stride + k, mask=rows < n, other=0.0)
+        acc += (a / ls) * (a / ls)
+    tl.store(o_ptr + rows, acc, mask=rows < n)
+''')
+    line0 = next(i for i, ln in enumerate(src.lines) if "tl.load(ls_ptr)" in ln)
+    made = [new[0] for _, a, b, new in OPERATORS["row_offset"].propose(src, line0)]
+    assert "        ls = tl.load(ls_ptr + k)" in made
+
+
 def test_a_missing_grid_axis_may_be_an_extent_the_kernel_is_also_passed():
     """`c = program_id(1)` with `(b * C + c)` addresses: the grid's missing axis is C, which the kernel
     is passed too (the sizes it is not passed come first)."""
