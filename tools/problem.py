@@ -20,6 +20,7 @@ from kagent.memo import ContentMemo, text_digest
 # Names that set semantics rather than size (a reduction axis, a kernel size, a stride) are not.
 _NOT_SHAPES = ("kernel", "stride", "pad", "dilation", "group", "axis", "seed", "dim_idx", "reduce_dim",
                "num_heads", "heads", "n_head", "top_k", "topk", "k_top", "iters", "steps", "warps")
+_COUNT_WORDS = {"iters", "steps"}
 _MIN_SHAPE_VALUE = 4
 
 
@@ -241,10 +242,16 @@ def shape_constants(tree: ast.Module) -> list[ShapeConstant]:
     index `STOP = 20`)."""
     out: list[ShapeConstant] = []
     reads = _builder_reads(tree)
-    arithmetic = _model_reads(tree) - _size_reads(tree)
+    sizes, model = _size_reads(tree), _model_reads(tree)
+    arithmetic = model - sizes
+    funcs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    passed = _reach(tree, [funcs["get_init_inputs"]]) if "get_init_inputs" in funcs else set()
     for stmt, name, value in _module_assignments(tree):
-        if any(word in name.lower() for word in _NOT_SHAPES) or (reads is not None and name not in reads) \
-                or name in arithmetic:
+        words = [word for word in _NOT_SHAPES if word in name.lower()]
+        # a count of steps or iterations that only sizes the inputs (a series' length, `num_steps = 512` in
+        # `torch.rand(b, num_steps)`) is a size: the Model never reads it, nor gets it from get_init_inputs
+        series = words and set(words) <= _COUNT_WORDS and name in sizes and name not in model and name not in passed
+        if (words and not series) or (reads is not None and name not in reads) or name in arithmetic:
             continue
         out += [ShapeConstant(slot, v, stmt.lineno) for slot, v, _ in _shape_slots(name, value) if v >= _MIN_SHAPE_VALUE]
     return out
