@@ -175,12 +175,17 @@ def _reach(tree: ast.Module, roots: list[ast.AST]) -> set[str]:
     return names
 
 
+def _init_reads(tree: ast.Module) -> set[str]:
+    """The module names get_init_inputs reads (what it passes to the constructor)."""
+    init = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "get_init_inputs"), None)
+    return _reach(tree, [init]) if init is not None else set()
+
+
 def _size_reads(tree: ast.Module) -> set[str]:
     """The module names that size what get_inputs builds (a factory's size, a shape tuple, through the
     builder's own locals) or that get_init_inputs passes to the constructor."""
     funcs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-    init = funcs.get("get_init_inputs")
-    out = _reach(tree, [init]) if init is not None else set()
+    out = _init_reads(tree)
     for fn in _reach_functions(funcs, "get_inputs"):
         local: dict[str, set[str]] = {}  # a builder's local -> the names it is computed from
         for n in ast.walk(fn):
@@ -242,10 +247,8 @@ def shape_constants(tree: ast.Module) -> list[ShapeConstant]:
     index `STOP = 20`)."""
     out: list[ShapeConstant] = []
     reads = _builder_reads(tree)
-    sizes, model = _size_reads(tree), _model_reads(tree)
+    sizes, model, passed = _size_reads(tree), _model_reads(tree), _init_reads(tree)
     arithmetic = model - sizes
-    funcs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
-    passed = _reach(tree, [funcs["get_init_inputs"]]) if "get_init_inputs" in funcs else set()
     for stmt, name, value in _module_assignments(tree):
         words = [word for word in _NOT_SHAPES if word in name.lower()]
         # a count of steps or iterations that only sizes the inputs (a series' length, `num_steps = 512` in

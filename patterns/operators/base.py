@@ -258,6 +258,11 @@ def nodes_of(node: ast.AST, *types: type) -> Iterator[Any]:
     return (n for n in ast.walk(node) if isinstance(n, types))
 
 
+def parent_map(root: ast.AST) -> dict[int, ast.AST]:
+    """id(node) -> its parent, for every node under `root`."""
+    return {id(c): p for p in ast.walk(root) for c in ast.iter_child_nodes(p)}
+
+
 # -- text helpers shared by the families --------------------------------------------------------
 def is_c_source(text: str) -> bool:
     """A string of C++/CUDA code with kernels in it: a __global__ function, or (a CPU extension's

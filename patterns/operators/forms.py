@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 import re
 
-from kagent.patterns.operators.base import Kernel, Src, nodes_of, operator
+from kagent.patterns.operators.base import Kernel, Src, nodes_of, operator, parent_map
 from kagent.patterns.operators.exprs import _stmt_nodes, _swap, _unused
 from kagent.patterns.operators.flow import _dead_values
 from kagent.patterns.operators.generic import _broadcast, _flip, _replace
@@ -182,7 +182,7 @@ def _missing_bitmask(src: Src, line0: int) -> list:
     masks = _masks(k)
     if not masks:
         return []
-    parents = {id(c): p for p in nodes_of(k.node, ast.AST) for c in ast.iter_child_nodes(p)}
+    parents = parent_map(k.node)
     out = []
     for n in _stmt_nodes(src, line0, ast.BinOp):
         parent = parents.get(id(n))
@@ -381,7 +381,7 @@ def _clamp_side(src: Src, line0: int) -> list:
     if k is None:
         return []
     unread = _unread(k)
-    parents = {id(c): p for p in nodes_of(k.node, ast.AST) for c in ast.iter_child_nodes(p)}
+    parents = parent_map(k.node)
     out = []
     for n in _stmt_nodes(src, line0, ast.Call):
         f = ast.unparse(n.func)

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kagent.patterns.operators import cgrammar, structure, terms
-from kagent.patterns.operators.base import Edit, Src, nodes_of, parses
+from kagent.patterns.operators.base import Edit, Src, nodes_of, parent_map, parses
 from kagent.patterns.operators.exprs import _swap
 from kagent.patterns.operators.generic import _broadcast, _flip
 
@@ -591,7 +591,7 @@ def _reduce_axes(stmt: ast.AST) -> Iterator[tuple[ast.expr, str, str]]:
     """One reduction of a 2-D tile along its other axis (`axis=` is never a rewrite's node): alone, and
     with the broadcast applied to its result on the line flipped (`tl.maximum(tl.sum(p, axis=0), eps)[None, :]`
     -> `tl.maximum(tl.sum(p, axis=1), eps)[:, None]`)."""
-    parents = {id(c): p for p in ast.walk(stmt) for c in ast.iter_child_nodes(p)}
+    parents = parent_map(stmt)
     for call in nodes_of(stmt, ast.Call):
         kw = _axis_kw(call)
         if kw is None or ast.unparse(call.func) not in _REDUCE:

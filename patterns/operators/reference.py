@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kagent.patterns.operators.base import Edit, Src
+from kagent.patterns.operators.base import Edit, Src, parent_map
 from kagent.patterns.operators.reference_assign import assignment_edits
 
 _FAMILY = "reference"
@@ -311,22 +311,22 @@ def _missing_terms(src: Src, ref_nodes: list[ast.AST]) -> list[tuple[str, int, i
                     continue
                 sign, term = next((s, t) for s, t in terms if (s, _shape(t)) in extra)
                 value = _const_value(term)
+                line0 = n.lineno - 1
+                text = src.lines[line0]
+                expr = text[n.col_offset:n.end_col_offset]
                 if value is None:
                     # a term of the kernel's own names and constants (`(5.0 / 3.0) * r2` of a Matern
-                    # polynomial, where the kernel computes r2 too): the reference's text
+                    # polynomial, where the kernel computes r2 too): the reference's text, after the sum
                     if len(mine) < 2 or not _portable(term, local):
                         continue
-                    lit = f"({ast.unparse(term)})"
+                    new = f"({expr} {'+' if sign > 0 else '-'} ({ast.unparse(term)}))"
                 elif not math.isfinite(value):
                     continue
                 else:
                     # a literal keeps its text (an int stays one: `2 ** bits - 1` may index); a computed
                     # constant is written out
                     lit = _text(term) if _number(term) is not None and not _text(term).startswith("-") else repr(float(value))
-                line0 = n.lineno - 1
-                text = src.lines[line0]
-                expr = text[n.col_offset:n.end_col_offset]
-                new = f"({expr} - {lit})" if sign < 0 else f"({lit} + {expr})" if value is not None else f"({expr} + {lit})"
+                    new = f"({lit} + {expr})" if sign > 0 else f"({expr} - {lit})"
                 new_line = text[: n.col_offset] + new + text[n.end_col_offset:]
                 if new_line in seen:
                     continue
@@ -446,7 +446,7 @@ def _wrap_targets(src: Src, lines: set[int]) -> list[ast.AST]:
     out: list[ast.AST] = []
     launch_args = {id(a) for ln in src.launches for a in [*ln.args, *ln.kwargs.values()]}
     for top in _kernel_scope(src):
-        parents = {id(c): p for p in ast.walk(top) for c in ast.iter_child_nodes(p)}
+        parents = parent_map(top)
         for n in ast.walk(top):
             if not isinstance(n, (ast.Name, ast.Attribute)) or n.lineno != n.end_lineno:
                 continue
@@ -515,7 +515,7 @@ def _lost_alternatives(src: Src, tree: ast.Module, deficit: list[_Literal]) -> l
     out = []
     seen = set()
     for top in _kernel_scope(src):
-        parents = {id(c): p for p in ast.walk(top) for c in ast.iter_child_nodes(p)}
+        parents = parent_map(top)
         for t, _v, join in _literal_tests(top):
             chain = parents[id(t)]
             while isinstance(parents.get(id(chain)), ast.BinOp) and type(parents[id(chain)].op) is join:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from kagent.patterns.operators.base import Src, nodes_of
+from kagent.patterns.operators.base import Src, nodes_of, parent_map
 
 Proposal = tuple[str, ast.expr, str, str]
 
@@ -50,7 +50,7 @@ def _sum_text(terms: list[tuple[int, ast.expr]]) -> str:
 
 def _sum_tops(root: ast.expr) -> Iterator[ast.BinOp]:
     """The top node of each chain of `+` / `-` in `root` (a sum inside a longer sum is taken at its top)."""
-    parents = {id(c): p for p in ast.walk(root) for c in ast.iter_child_nodes(p)}
+    parents = parent_map(root)
     for n in ast.walk(root):
         if not (isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub))):
             continue
@@ -110,7 +110,7 @@ def missing_factors(src: Src, line0: int, root: ast.expr, pointers: set[str]) ->
     scalars = _scalar_params(src, line0)
     if not scalars:
         return
-    parents = {id(c): p for p in ast.walk(root) for c in ast.iter_child_nodes(p)}
+    parents = parent_map(root)
     for n in ast.walk(root):
         p = parents.get(id(n))
         if (not isinstance(n, ast.Name) or n.id in pointers or n.id in scalars
