@@ -55,6 +55,9 @@ class VerifyConfig(BaseModel):
     bounds_check: bool = Field(
         True, description="check every load/store/atomic address of the Triton CPU interpreter against the launch's tensors"
     )
+    light_headers: bool = Field(False, description="build a load_inline candidate's CUDA file on torch/types.h "
+                                "instead of torch/extension.h (2x faster nvcc): for a verify whose pass is checked "
+                                "again as written (a repair's evidence verify of the original)")
     ties: bool = Field(True, description="an input case with ties when the reference has a tie-sensitive operator (argmax, sort...)")
     boundaries: bool = Field(True, description="an input case with values exactly on the reference's thresholds "
                              "when it compares values or calls an operator that jumps (hardshrink, sign, round...)")

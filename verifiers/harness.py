@@ -1691,6 +1691,12 @@ def run_candidate(job: dict, emit: Emit) -> None:
         # code that hides its use of it is counted as launching nothing, the safe side)
         if "cpp_extension" in Path(job["candidate"]).read_text(errors="replace"):
             traps.count_extension_calls()
+    if job.get("light_headers") and "load_inline" in Path(job["candidate"]).read_text(errors="replace"):
+        from torch.utils import cpp_extension
+
+        from kagent.verifiers.extension_batch import lightened
+
+        cpp_extension.load_inline = lightened(cpp_extension.load_inline)  # an evidence verify's builds
     pristine = traps.integrity_snapshot()  # before the candidate's code runs at all
     guard_expected_outputs(casefiles.expected_root(Path(job["case_dir"])))
     # compilers cache under ~/.cache (pycuda, torch extensions): private to the sandbox's HOME

@@ -1072,7 +1072,7 @@ def _verify_files(files: ProblemFiles, config: VerifyConfig, holds: contextlib.E
         "cases": [c.model_dump() for c in run_cases],
         "timing": config.timing and device == "cuda", "timing_runs": config.timing_runs,
         "anticheat": config.anticheat, "batch_invariance": config.batch_invariance, "weights": config.weights,
-        "bounds_check": config.bounds_check,
+        "bounds_check": config.bounds_check, "light_headers": config.light_headers,
         "reference_layers": sorted({n for e in ref_events if e["event"] == "case_done" for n in e.get("layers", [])}),
     }
     # drawn from os.urandom whatever the base seed (a suite memorised for a known seed fails the fresh case);

@@ -65,9 +65,10 @@ def evidence_config(vcfg: VerifyConfig) -> VerifyConfig | None:
     plain-script run). What a repair needs of the original is where it fails, and a trap can only add a
     finding: a `fail` here is the full verifier's `fail`. Anything else (a pass, a cheat the static check
     saw, not run) is verified again in full (nodes.verify). Under the Triton interpreter the traps were a
-    quarter of a near-miss's first verify (set 37's peak_prominence_nm: 23 of 92 s). None where the
-    run's verifier has no anti-cheat to leave out."""
-    return vcfg.model_copy(update={"anticheat": False}) if vcfg.anticheat else None
+    quarter of a near-miss's first verify (set 37's peak_prominence_nm: 23 of 92 s). A CUDA C original's
+    extension is built on torch's lighter header (verifiers/extension_batch.py `lightened`): its pass too
+    is verified again, as written. None where the run's verifier has no anti-cheat to leave out."""
+    return vcfg.model_copy(update={"anticheat": False, "light_headers": True}) if vcfg.anticheat else None
 
 
 def _default_verify(vcfg: VerifyConfig) -> VerifyFn:

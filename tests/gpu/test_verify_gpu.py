@@ -76,6 +76,19 @@ def test_load_inline_candidate_passes():
     assert report.verdict == "pass", report.summary
 
 
+def test_an_evidence_verify_builds_the_cuda_file_on_the_light_header_with_the_same_verdict():
+    """A repair's first verify of a CUDA C original (kagent/repair/run.py `evidence_config`) builds the
+    extension's CUDA file on torch/types.h where it includes torch/extension.h."""
+    from kagent.config import cache_dir
+
+    report = _verify(HONEST / "cuda_load_inline_add.py", CORPUS / "cheats" / "problems" / "vector_add.py",
+                     light_headers=True, anticheat=False, timing=False)
+    assert report.verdict == "pass", report.summary
+    built = [p.read_text() for p in (cache_dir() / "torch_extensions").rglob("cuda.cu")
+             if "elementwise_add_kernel" in p.read_text()]
+    assert any("torch/extension.h" not in b and "torch/types.h" in b for b in built), [b[:200] for b in built]
+
+
 def test_load_inline_missing_bounds_check_is_out_of_bounds():
     report = _verify(FIX / "cuda_add_no_bounds_check.py", timing=False)
     assert report.failure_class == "out_of_bounds", report.summary

@@ -141,3 +141,37 @@ def test_the_shared_cuda_file_includes_the_light_header_and_a_missing_declaratio
     b.build()
     assert len(seen) == 2 and not b.light and set(b.answers) == set(keys)
     assert not any(isinstance(v, BaseException) for v in b.answers.values())
+
+
+def test_the_evidence_verify_builds_the_cuda_file_on_the_light_header_and_falls_back_to_the_sources():
+    calls = []
+
+    def real(*args, **kwargs):
+        calls.append(kwargs or dict(zip(("name", "cpp_sources", "cuda_sources"), args)))
+        if "fail_light" in kwargs.get("name", "") and "torch/types.h" in "".join(kwargs["cuda_sources"]):
+            raise RuntimeError("Error building extension: identifier \"pybind11\" is undefined")
+        return "built"
+
+    load = eb.lightened(real)
+    cu = "  #include <torch/extension.h>\n__global__ void k() {}\n"
+    assert load("ext", "int f();", cu, functions=["f"]) == "built"
+    assert calls[-1]["cuda_sources"] == ["#include <torch/types.h>\n__global__ void k() {}\n"]
+    assert calls[-1]["cpp_sources"] == "int f();" and calls[-1]["functions"] == ["f"]
+    # a light build that fails: the sources as written decide
+    calls.clear()
+    assert load("fail_light", "int f();", cuda_sources=[cu], functions=["f"]) == "built"
+    assert len(calls) == 2 and calls[1]["cuda_sources"] == [cu]
+    # nothing to lighten (host-only, or CUDA without torch/extension.h): one call, as written
+    calls.clear()
+    load("ext", "int f();", "#include <cuda_runtime.h>\n__global__ void k() {}\n")
+    load("ext", "int f();")
+    assert len(calls) == 2 and calls[0]["cuda_sources"].startswith("#include <cuda_runtime.h>")
+
+
+def test_only_the_repairs_evidence_verify_builds_light():
+    from kagent.config import VerifyConfig
+    from kagent.repair.run import confirm_config, evidence_config
+
+    full = VerifyConfig()
+    assert not full.light_headers and not confirm_config(full).light_headers
+    assert evidence_config(full).light_headers
