@@ -421,3 +421,65 @@ def test_a_sum_that_lost_a_term_of_its_own_names_gets_it_back():
     # a term of a name the kernel does not hold is not written into it
     other = POLY_KERNEL.replace("r2", "rr")
     assert not [e for _p, e in reference_edits(other, POLY_REF, []) if e.operator == "reference_term"]
+
+
+ALLAN_REF = HEAD + '''class Model(nn.Module):
+    def forward(self, s, m, n):
+        return torch.sqrt(s / (2.0 * m * m * self.tau0 * self.tau0 * (n - 2 * m)))
+'''
+
+ALLAN_KERNEL = HEAD + '''@triton.jit
+def _k(s_ptr, out_ptr, mf, tau0, n_terms):
+    s = tl.load(s_ptr)
+    var = s / (2.0 * mf * tau0 * tau0 * n_terms.to(tl.float32))
+    tl.store(out_ptr, tl.sqrt(var))
+'''
+
+
+def test_a_product_that_lost_a_repeat_of_a_factor_gets_it_back():
+    """2 m^2 tau0^2 (N - 2m) written with m once: the factor whose one more repeat gives the reference's
+    pattern of repeats (two names twice) is repeated; tau0 (which would make it 1 and 3) is not."""
+    edits = [e.lines[0].strip() for _p, e in reference_edits(ALLAN_KERNEL, ALLAN_REF, []) if e.operator == "reference_factor"]
+    assert edits == ["var = s / (2.0 * mf * mf * tau0 * tau0 * n_terms.to(tl.float32))"], edits
+    # the kernel with the repeat holds the reference's pattern already: nothing to add
+    fixed = ALLAN_KERNEL.replace("mf * tau0", "mf * mf * tau0")
+    assert not [e for _p, e in reference_edits(fixed, ALLAN_REF, []) if e.operator == "reference_factor"]
+    # a power counts its repeats: m ** 2 in the reference is m twice
+    squared = ALLAN_REF.replace("m * m * self.tau0 * self.tau0", "m ** 2 * self.tau0 ** 2")
+    assert [e for _p, e in reference_edits(ALLAN_KERNEL, squared, []) if e.operator == "reference_factor"]
+
+
+BEAM_REF = HEAD + '''class Model(nn.Module):
+    def __init__(self, lam):
+        super().__init__()
+        self.lam = lam
+
+    def forward(self, z, z_exp):
+        zr = z[None, :]
+        lam = self.lam
+        return torch.where((zr >= 0) & (zr <= z_exp), lam * torch.exp(-lam * zr) / (1.0 - torch.exp(-lam * z_exp)),
+                           torch.zeros_like(z_exp))
+'''
+
+BEAM_KERNEL = HEAD + '''@triton.jit
+def _k(z_ptr, ze_ptr, out_ptr, lam, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    z = tl.load(z_ptr + offs, mask=offs < n)
+    ze = tl.load(ze_ptr + offs, mask=offs < n)
+    p = tl.where((z >= 0.0) & (z <= ze), lam * tl.exp(-lam * z), 0.0)
+    tl.store(out_ptr + offs, p, mask=offs < n)
+'''
+
+
+def test_an_expression_that_lost_the_reference_operand_gets_it_back_in_the_kernels_names():
+    """The short-reading density without its normaliser: the kernel's names for the reference's come from
+    the expression itself (zr -> z) and from the where's condition beside it (z_exp -> ze)."""
+    edits = [e.lines[0].strip() for _p, e in reference_edits(BEAM_KERNEL, BEAM_REF, []) if e.operator == "reference_operand"]
+    want = "p = tl.where((z >= 0.0) & (z <= ze), (lam * tl.exp(-lam * z) / (1.0 - tl.exp(-lam * ze))), 0.0)"
+    assert want in edits, edits
+    # the kernel that divides already is left alone; a lost operand with a name the kernel cannot pair is not made
+    fixed = BEAM_KERNEL.replace("lam * tl.exp(-lam * z), 0.0", "lam * tl.exp(-lam * z) / (1.0 - tl.exp(-lam * ze)), 0.0")
+    assert not [e for _p, e in reference_edits(fixed, BEAM_REF, []) if e.operator == "reference_operand"]
+    unpaired = BEAM_KERNEL.replace("(z >= 0.0) & (z <= ze)", "z >= 0.0")
+    assert not [e for _p, e in reference_edits(unpaired, BEAM_REF, []) if e.operator == "reference_operand"
+                and "ze" in e.lines[0].split("0.0)", 1)[-1]]
