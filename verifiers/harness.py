@@ -537,6 +537,11 @@ class _Unneeded(_Skip):
     input): not run, and not reported as a check left out."""
 
 
+class _TooLarge(_Skip):
+    """This shape case's inputs or outputs are past the limit: its fallbacks only grow sizes (the divisible
+    variants past the cap, the full sizes of what the case made lighter), so they are not tried."""
+
+
 class _TooSlow(_Skip):
     """The reference's forward at these sizes took longer than _SLOW_SHAPE_S: larger variants are
     skipped too, the case steps down to its `smaller` overrides."""
@@ -647,7 +652,7 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
         init_changes = [[i, original[i], init[i]] for i in changed]
     numel = sum(t.numel() for t in inputs if isinstance(t, torch.Tensor))
     if case["kind"] == "shape" and numel > job["max_shape_numel"]:
-        raise _Skip(f"inputs hold {numel} elements (limit {job['max_shape_numel']})")
+        raise _TooLarge(f"inputs hold {numel} elements (limit {job['max_shape_numel']})")
     largest = max((t.numel() for t in inputs if isinstance(t, torch.Tensor)), default=0)
     if case.get("min_input_numel") and largest < case["min_input_numel"]:
         raise _Skip(f"no input holds {case['min_input_numel']} elements (the largest: {largest})")
@@ -690,7 +695,7 @@ def _reference_case(mod, case: dict, job: dict, device: str, emit: Emit, name: s
         raise _TooSlow(f"the reference's forward took {took:.2f} s at these sizes (limit {slow:g} s)")
     out_numel = sum(o.numel() for o in outs if isinstance(o, torch.Tensor))
     if case["kind"] == "shape" and out_numel > job["max_shape_numel"]:  # attention's S x S at S past a cap
-        raise _Skip(f"outputs hold {out_numel} elements (limit {job['max_shape_numel']})")
+        raise _TooLarge(f"outputs hold {out_numel} elements (limit {job['max_shape_numel']})")
     floats = [o for o in outs if isinstance(o, torch.Tensor) and o.dtype.is_floating_point]
     if case["kind"] == "shape" and floats and len(floats) == len(outs) and not any(bool(torch.isfinite(o).any()) for o in floats):
         # sizes that break what the problem assumes (a smoothing period as long as the series): the
@@ -1019,6 +1024,12 @@ def _stretches_at_default(modules: _Modules, device: str) -> Callable[[dict], se
     return at_default
 
 
+def _out_of_memory(exc: BaseException) -> bool:
+    import torch
+
+    return isinstance(exc, (MemoryError, torch.OutOfMemoryError)) or "can't allocate memory" in str(exc)
+
+
 def run_reference(job: dict, emit: Emit) -> None:
     import torch
 
@@ -1050,6 +1061,8 @@ def run_reference(job: dict, emit: Emit) -> None:
                 break
             except _Skip as why:
                 rejected.append({"overrides": overrides, "reason": str(why)})
+                if isinstance(why, _TooLarge):
+                    tries = []
             except Exception as exc:
                 err = _error_event(exc)
                 if index == 0:
@@ -1057,6 +1070,8 @@ def run_reference(job: dict, emit: Emit) -> None:
                     return
                 rejected.append({"overrides": overrides,
                                  "reason": f"the reference rejects this case: {err['type']}: {err['message'][:300]}"})
+                if _out_of_memory(exc):
+                    tries = []  # the fallbacks are larger still (set 40's K2P at 4097 sequences: 6 more, 186 s)
         if result is None and not rejected:  # _Unneeded
             continue
         if result is None:

@@ -305,3 +305,44 @@ def test_capping_the_other_sizes_keeps_their_order():
     for name, ov in adversarial_variants(consts, src, interpreter=True):
         full = {c.name: c.value for c in consts} | ov
         assert full["period"] < full["num_prices"], (name, ov)
+
+
+def test_a_shape_whose_outputs_are_past_the_limit_tries_no_larger_fallback(tmp_path, monkeypatch):
+    """All pairs of 4097 sequences: the output is past the limit, and the case's fallbacks (the divisible
+    variants past the cap, the full sizes) are larger still, so none is built (set 40's K2P distances
+    spent 186 s on six of them, each failing to allocate 5 GB)."""
+    from kagent.verifiers import harness
+
+    problem = tmp_path / "pairs.py"
+    problem.write_text('''import torch
+import torch.nn as nn
+
+n = 16
+CALLS = []
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        CALLS.append(x.shape[0])
+        return (x[:, None, :] - x[None, :, :]).abs().sum(2)
+
+
+def get_inputs():
+    return [torch.rand(n, 4)]
+
+
+def get_init_inputs():
+    return []
+''')
+    calls: list[int] = []
+    real_forward = harness._outputs
+    monkeypatch.setattr(harness, "_outputs", lambda o: calls.append(o.shape[0]) or real_forward(o))
+    case = {"name": "shape_rows_past_grid_cap", "kind": "shape", "seed": 1, "init_seed": 1, "transform": None,
+            "overrides": {"n": 65}, "fallbacks": [{"n": 66}, {"n": 68}, {"n": 72}]}
+    events: list[dict] = []
+    job = {"device": "cpu", "out_dir": str(tmp_path), "reference": str(problem), "cases": [case],
+           "max_shape_numel": 4000}
+    harness.run_reference(job, lambda **e: events.append(e))
+    skipped = [e for e in events if e["event"] == "case_skipped"]
+    assert skipped and "outputs hold 4225 elements" in skipped[0]["reason"], events
+    assert "fallback" not in skipped[0]["reason"] and calls == [65], calls
