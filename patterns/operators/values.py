@@ -34,14 +34,29 @@ def _norm(v: str) -> str:
             "float(\"-inf\")": '-float("inf")', "1": "1.0"}.get(v, v)
 
 
-@operator("other_value", "other", 2, "the value masked-off lanes of a load read: 0, -inf, +inf, 1")
+def _tested_literals(src: Src, line0: int) -> list[str]:
+    """The numbers the kernel tests its values against (`x < 4` for a base code, 4 marking a gap): a fill
+    the tests single out keeps masked-off lanes out of what they count."""
+    k = src.kernel_at(line0)
+    if k is None:
+        return []
+    out: list[str] = []
+    for c in nodes_of(k.node, ast.Compare):
+        for side in [c.left, *c.comparators]:
+            if isinstance(side, ast.Constant) and type(side.value) in (int, float) and _norm(repr(side.value)) not in FILLS:
+                out += [repr(side.value)] if repr(side.value) not in out else []
+    return out[:3]
+
+
+@operator("other_value", "other", 2, "the value masked-off lanes of a load read: 0, -inf, +inf, 1, or a number "
+          "the kernel tests its values against")
 def _other(src: Src, line0: int) -> list:
     text = src.lines[line0]
     out = []
     for m in _OTHER.finditer(text):
         end = _arg_end(text, m.end())
         cur = _norm(text[m.end():end])
-        for v in FILLS:
+        for v in (*FILLS, *_tested_literals(src, line0)):
             if v != cur:
                 out.append(one_line(f"line {line0 + 1}: other={cur} -> other={v}", line0,
                                     text[: m.end()] + v + text[end:]))

@@ -2321,3 +2321,22 @@ def test_cuda_int_division_divides_as_floats_and_the_grammar_knows_log10():
     assert any("logf(p[j])" in new for _, _, new in cgrammar.rewrites(src, line))
     fine = Src(CUDA_DIV_SRC.replace("(float)(n / rk[j])", "(float)n / (float)rk[j]"))
     assert not _made(fine, OPERATORS["cuda_int_division"])
+
+
+def test_other_value_offers_the_number_the_kernel_tests_its_values_against():
+    """Sequences coded 0-3 with 4 for a gap, counted where `x < 4`: tail lanes loaded as 0 count as an A;
+    loaded as 4 they are gaps, and the count leaves them out (set 40's K2P distances)."""
+    src = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def _k(s_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    ls = tl.arange(0, BLOCK)
+    x = tl.load(s_ptr + ls, mask=ls < n, other=0)
+    valid = (x < 4) & (x != 2)
+    tl.store(out_ptr, tl.sum(valid.to(tl.int32), axis=0))
+'''
+    made = [new[0].strip() for _, a, b, new in OPERATORS["other_value"].propose(Src(src), 7)]
+    assert "x = tl.load(s_ptr + ls, mask=ls < n, other=4)" in made, made
+    assert "x = tl.load(s_ptr + ls, mask=ls < n, other=2)" in made, made
