@@ -486,6 +486,42 @@ class _Float64Everywhere:
         self._mode.__exit__(*exc)
 
 
+class _NanOrders:
+    """The float64 reference with its orders propagating a NaN: a slice that holds one gives NaN values from
+    topk, sort and kthvalue (torch places a NaN past every number there, so it never reaches the smallest k;
+    a kernel's running `tl.minimum` over the same candidates propagates it). Which elements then hold NaN
+    is where a NaN takes part in an order (`_special_reach`)."""
+
+    def __enter__(self):
+        import torch
+        from torch.utils._python_dispatch import TorchDispatchMode
+        from kagent.verifiers.dispatch_modes import without_dynamo
+
+        aten = torch.ops.aten
+        dims = {aten.topk.default: 2, aten.sort.default: 1, aten.sort.stable: None, aten.kthvalue.default: 2}
+
+        @without_dynamo
+        class _Propagate(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
+                kwargs = kwargs or {}
+                out = func(*args, **kwargs)
+                x = args[0] if args else None
+                if func not in dims or not isinstance(x, torch.Tensor) or not x.is_floating_point() or x.dim() == 0:
+                    return out
+                at = dims[func]
+                dim = kwargs.get("dim", args[at] if at is not None and len(args) > at else -1)
+                keep = func is not aten.kthvalue.default or kwargs.get("keepdim", args[3] if len(args) > 3 else False)
+                hit = torch.isnan(x).any(dim=dim, keepdim=bool(keep))  # broadcast over the order's dim
+                return (torch.where(hit, torch.full_like(out[0], math.nan), out[0]), *out[1:])
+
+        self._mode = _Propagate()
+        self._mode.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self._mode.__exit__(*exc)
+
+
 class _OpNames:
     """The torch operators the (trusted) reference runs, by name (a dispatch mode on this thread); with its
     file named, also the signs of sizes outside its domain it shows, by its line (verifiers/shape_domain.py)."""
@@ -862,6 +898,13 @@ def _special_reach(model64, plain: list, special: list, outs64: list, rows: list
             if reach[i] is not None:
                 as_nan = reach[i] & ((a == b) | (torch.isnan(a) & torch.isnan(b)))
                 by_nan[i] = as_nan if by_nan[i] is None else by_nan[i] | as_nan
+        # a NaN in an order the reference takes past it (topk, sort) reaches the elements that order feeds:
+        # there a kernel's minimum may carry it (Worley noise's nearest feature points: a NaN offset makes
+        # the nine neighbours' running minimum NaN, torch's topk skips it)
+        with _NanOrders():
+            for i, a, b in _truths_at(model64, inputs, outs64, rows, device):
+                if reach[i] is not None:
+                    reach[i] = reach[i] | (torch.isnan(b) & ~torch.isnan(a))
         for i, dep in _dependent(model64, plain, where, outs64, rows, device):
             if reach[i] is not None and dep.shape == reach[i].shape:
                 reach[i] = reach[i] | dep

@@ -165,3 +165,37 @@ def test_boundary_thresholds_are_planted_in_the_inputs_domain():
     out_y, out_s = _transform([yields, signed], "boundaries", planted)
     assert bool((out_y >= 0).all()) and bool(torch.isin(out_y, torch.tensor([1.0, 100.0])).any())
     assert bool(torch.isin(out_s, torch.tensor([-1.0, -100.0])).any())
+
+
+def test_a_nan_that_an_order_skips_reaches_what_a_running_minimum_carries_it_to():
+    """The two nearest of nine feature points (Worley noise's F1 / F2): torch's topk places a NaN distance
+    past every number, so a far point's NaN offset never moves the truth, while a kernel's running
+    `tl.minimum` over the nine carries it. The elements whose order holds the NaN are reached; the
+    others are not, and a NaN there is still judged."""
+    from kagent.verifiers import oracle
+    from kagent.verifiers.harness import _special_reach
+
+    class Nearest(torch.nn.Module):
+        def forward(self, pts, px):
+            d = (px[:, None] - pts[None, :]) ** 2  # (pixels, points)
+            return torch.topk(d[:, :3], 2, dim=-1, largest=False).values.sqrt()  # each pixel: the first three
+
+    torch.manual_seed(0)
+    plain = [torch.rand(6), torch.rand(10)]
+    pts = plain[0].clone()
+    pts[1] = float("nan")
+    special = [pts, plain[1]]
+    truth = Nearest()(*[x.double() for x in special])
+    ref = Nearest()(*special)
+    out = _special_reach(Nearest(), plain, special, [truth], None, "cpu")[0]
+    assert bool(out["reach"].all())  # every pixel's three candidates hold the NaN point
+    kernel = torch.full_like(ref, float("nan"))  # the running minimum carried the NaN everywhere
+    cls, _ev, msg = oracle.compare(ref, truth, kernel.float(), 0, 8.0, judge_undefined=False, reach=out)
+    assert cls is None, msg
+    # a NaN at a point outside the first three reaches nothing: a kernel's NaN there still fails
+    far = plain[0].clone()
+    far[4] = float("nan")
+    special = [far, plain[1]]
+    truth = Nearest()(*[x.double() for x in special])
+    out = _special_reach(Nearest(), plain, special, [truth], None, "cpu")[0]
+    assert not bool(out["reach"].any())
