@@ -273,16 +273,29 @@ def _divisor(src: Src, line0: int) -> list:
             alts.append(ast.unparse(d.left))
         elif isinstance(d, (ast.Name, ast.Attribute, ast.Call, ast.Subscript)):
             alts.append(f"({ds} - 1)")
+        if isinstance(d, ast.Name):  # a relative difference over the other side: (rv - bv) / bv -> (rv - bv) / rv
+            alts += [t for t in _sum_names(node.left) if t != ds and t not in alts]
         if isinstance(d, (ast.Name, ast.Call, ast.Subscript)):  # a size expression: try the others
-            alts += [s for s in sizes + _counts(src, line0) if s != ds and s not in ds]
+            alts += [s for s in sizes + _counts(src, line0) if s != ds and s not in ds and s not in alts]
         if isinstance(d, ast.Name):  # a per-iteration mean divided by the loop's bound: by its counter
             alts += [c for c in _counters_bounded_by(src, line0, ds) if c not in alts]
+        num = ast.unparse(node.left)
+        if isinstance(node.left, (ast.BinOp, ast.BoolOp, ast.IfExp, ast.Compare)) and \
+                not isinstance(getattr(node.left, "op", None), (ast.Mult, ast.Div, ast.Pow, ast.FloorDiv, ast.Mod)):
+            num = f"({num})"  # (rv - bv) / n keeps its parentheses (unparse drops them)
         for alt in alts:
-            new = f"{ast.unparse(node.left)} / {alt}"
+            new = f"{num} / {alt}"
             e = _swap(src, node, new, f"divisor `{ds}` -> `{alt}`")
             if e:
                 out.append(e)
     return out
+
+
+def _sum_names(node: ast.AST) -> list[str]:
+    """The plain names a sum or difference adds up (a - b + c -> a, b, c; nothing for other forms)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        return _sum_names(node.left) + _sum_names(node.right)
+    return [node.id] if isinstance(node, ast.Name) else []
 
 
 @operator("loop_scale", "block", 2, "a loop counter used where its offset was meant: k -> k * BLOCK",

@@ -2340,3 +2340,20 @@ def _k(s_ptr, out_ptr, n, BLOCK: tl.constexpr):
     made = [new[0].strip() for _, a, b, new in OPERATORS["other_value"].propose(Src(src), 7)]
     assert "x = tl.load(s_ptr + ls, mask=ls < n, other=4)" in made, made
     assert "x = tl.load(s_ptr + ls, mask=ls < n, other=2)" in made, made
+
+
+def test_divisor_offers_the_other_side_of_a_relative_difference():
+    """(rv - bv) / bv for the relative jump (rv - bv) / rv (set 41's BNS jump statistic)."""
+    src = '''import triton
+import triton.language as tl
+
+
+@triton.jit
+def _k(a_ptr, out_ptr):
+    rv = tl.load(a_ptr)
+    bv = tl.load(a_ptr + 1)
+    rj = (rv - bv) / bv
+    tl.store(out_ptr, rj)
+'''
+    made = [new[0].strip() for _, a, b, new in OPERATORS["divisor"].propose(Src(src), 8)]
+    assert "rj = (rv - bv) / rv" in made, made
