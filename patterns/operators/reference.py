@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from kagent.patterns.operators.base import Edit, Src, parent_map
 from kagent.patterns.operators.reference_assign import assignment_edits
-from kagent.patterns.operators.reference_operand import operand_edits
+from kagent.patterns.operators.reference_operand import operand_edits, translated_term
 
 _FAMILY = "reference"
 _LAUNCH_WORDS = ("BLOCK", "num_warps", "num_stages", "WARPS", "STAGES", "GROUP", "TILE")
@@ -201,6 +201,20 @@ def _shape(node: ast.AST) -> str:
     return type(node).__name__
 
 
+def _loose(node: ast.AST) -> str:
+    """_shape with every call by its function's name alone (a torch method and a Triton function alike)."""
+    if isinstance(node, ast.Call):
+        f = node.func
+        return f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "?")
+    if isinstance(node, ast.BinOp):
+        return f"({_loose(node.left)}{type(node.op).__name__}{_loose(node.right)})"
+    if isinstance(node, ast.UnaryOp):
+        return f"{type(node.op).__name__}{_loose(node.operand)}"
+    if isinstance(node, ast.Subscript):
+        return _loose(node.value)
+    return _shape(node)
+
+
 def _signature(node: ast.AST) -> tuple[str, int]:
     """_shape with the constants' values in, and how many constants it holds: `315.0 / (64.0 * math.pi *
     self.h ** 9)` and `315.0 / (64.0 * math.pi * h ** 9)` have one signature."""
@@ -295,6 +309,8 @@ def _missing_terms(src: Src, ref_nodes: list[ast.AST]) -> list[tuple[str, int, i
                 terms = _terms(n)
                 if len(terms) >= 3 or (len(terms) == 2 and all(_shape(t) != "N" for _s, t in terms)):
                     ref_sums.append((Counter((s, _shape(t)) for s, t in terms), terms))
+                    # the reductions by name alone: `(x * s).sum(1)` is the kernel's `tl.sum(x * s, axis=1)`
+                    ref_sums.append((Counter((s, "~" + _loose(t)) for s, t in terms), terms))
     out = []
     seen: set[str] = set()
     for top in _kernel_scope(src):
@@ -305,22 +321,31 @@ def _missing_terms(src: Src, ref_nodes: list[ast.AST]) -> list[tuple[str, int, i
             # a sum's terms; or one computed value, where the reference adds a constant to it (`2 ** bits`
             # for `2 ** bits - 1`)
             mine = _terms(n) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub)) else [(1, n)]
-            have = Counter((s, _shape(t)) for s, t in mine)
+            strict = Counter((s, _shape(t)) for s, t in mine)
+            loose = Counter((s, "~" + _loose(t)) for s, t in mine)
             for want, terms in ref_sums:
+                have = loose if next(iter(want))[1].startswith("~") else strict
                 extra = want - have
                 if sum(extra.values()) != 1 or have - want:
                     continue
-                sign, term = next((s, t) for s, t in terms if (s, _shape(t)) in extra)
+                sign, term = next((s, t) for s, t in terms if (s, "~" + _loose(t) if have is loose else _shape(t)) in extra)
                 value = _const_value(term)
+                if have is loose and (value is not None or _shape(term) == _loose(term)):
+                    continue  # by name alone only for a term whose form the strict shapes could not match
                 line0 = n.lineno - 1
                 text = src.lines[line0]
                 expr = text[n.col_offset:n.end_col_offset]
                 if value is None:
                     # a term of the kernel's own names and constants (`(5.0 / 3.0) * r2` of a Matern
-                    # polynomial, where the kernel computes r2 too): the reference's text, after the sum
-                    if len(mine) < 2 or not _portable(term, local):
+                    # polynomial, where the kernel computes r2 too), or of the forward's tensors the kernel
+                    # loads under its own names (`torch.log(pressure / 101325.0)` -> `tl.log(pres / ...)`):
+                    # the reference's text, after the sum
+                    if len(mine) < 2:
                         continue
-                    new = f"({expr} {'+' if sign > 0 else '-'} ({ast.unparse(term)}))"
+                    text_of = ast.unparse(term) if _portable(term, local) else translated_term(src, n, term)
+                    if text_of is None:
+                        continue
+                    new = f"({expr} {'+' if sign > 0 else '-'} ({text_of}))"
                 elif not math.isfinite(value):
                     continue
                 else:

@@ -143,3 +143,38 @@ def operand_edits(src: Src, ref_nodes: list[ast.AST]) -> list[tuple[str, int, in
                         out.append((f"line {line0 + 1}: the reference's {op} {ast.unparse(lost)} put back",
                                     line0, line0 + 1, [new_line]))
     return out
+
+
+def loaded_values(src: Src, kernel: ast.FunctionDef) -> dict[str, str]:
+    """The kernel's names for the forward's tensors: `pres = tl.load(p_ptr + rows)` where a launch passes
+    `pressure` for `p_ptr` (ModelNew.forward takes the reference's arguments by their names)."""
+    out: dict[str, str] = {}
+    for launch in src.launches:
+        if launch.kernel != kernel.name:
+            continue
+        for n in ast.walk(kernel):
+            if not (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+                    and isinstance(n.value, ast.Call) and ast.unparse(n.value.func) == "tl.load" and n.value.args):
+                continue
+            ptrs = [x.id for x in ast.walk(n.value.args[0]) if isinstance(x, ast.Name) and x.id in src.kernels[kernel.name].params]
+            arg = src.launch_arg(launch, ptrs[0]) if len(ptrs) == 1 else None
+            if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "contiguous":
+                arg = arg.func.value
+            if isinstance(arg, ast.Name):
+                out.setdefault(arg.id, n.targets[0].id)
+    return out
+
+
+def translated_term(src: Src, node: ast.AST, term: ast.AST) -> str | None:
+    """A reference term in the names of the kernel around `node` (its loaded tensors by their forward names),
+    or None where a part has no translation."""
+    for k in src.kernels.values():
+        if k.node.lineno <= node.lineno <= (k.node.end_lineno or k.node.lineno):
+            try:
+                put = _Translate(_defined(k.node), set(), None, {}).visit(
+                    _Rename(loaded_values(src, k.node)).visit(copy.deepcopy(term)))
+            except ValueError:
+                return None
+            return ast.unparse(put)
+    return None
+

@@ -483,3 +483,37 @@ def test_an_expression_that_lost_the_reference_operand_gets_it_back_in_the_kerne
     unpaired = BEAM_KERNEL.replace("(z >= 0.0) & (z <= ze)", "z >= 0.0")
     assert not [e for _p, e in reference_edits(unpaired, BEAM_REF, []) if e.operator == "reference_operand"
                 and "ze" in e.lines[0].split("0.0)", 1)[-1]]
+
+
+NASA_REF = HEAD + '''class Model(nn.Module):
+    def forward(self, pressure, x, s):
+        xlnx = torch.where(x > 0, x * torch.log(x), 0.0)
+        return 8.314 * ((x * s).sum(1) - xlnx.sum(1) - torch.log(pressure / 101325.0))
+'''
+
+NASA_KERNEL = HEAD + '''@triton.jit
+def _k(p_ptr, x_ptr, s_ptr, out_ptr, n, S: tl.constexpr):
+    rows = tl.arange(0, 16)
+    cols = tl.arange(0, S)
+    pres = tl.load(p_ptr + rows, mask=rows < n, other=101325.0)
+    x = tl.load(x_ptr + rows[:, None] * S + cols[None, :])
+    s = tl.load(s_ptr + rows[:, None] * S + cols[None, :])
+    xlnx = tl.where(x > 0, x * tl.log(x), 0.0)
+    s_mix = 8.314 * (tl.sum(x * s, axis=1) - tl.sum(xlnx, axis=1))
+    tl.store(out_ptr + rows, s_mix, mask=rows < n)
+
+
+class ModelNew(nn.Module):
+    def forward(self, pressure, x, s):
+        out = torch.empty_like(pressure)
+        _k[(1,)](pressure.contiguous(), x, s, out, pressure.shape[0], S=x.shape[1])
+        return out
+'''
+
+
+def test_a_lost_term_of_the_forwards_tensors_comes_back_in_the_kernels_names():
+    """The mixture entropy without -R ln(P / 101325): the reference sums `.sum(1)` methods, the kernel
+    `tl.sum(..., axis=1)` calls (one form by the reductions' names), and the kernel loads `pressure` as `pres`."""
+    edits = [e.lines[0].strip() for _p, e in reference_edits(NASA_KERNEL, NASA_REF, []) if e.operator == "reference_term"]
+    want = "s_mix = 8.314 * ((tl.sum(x * s, axis=1) - tl.sum(xlnx, axis=1) - (tl.log(pres / 101325.0))))"
+    assert want in edits, edits
