@@ -222,6 +222,52 @@ def _similarity(a: ast.AST, b: ast.AST) -> float:
     return sum((ta & tb).values()) / union if union else 0.0
 
 
+def loaded_values(src: Src, kernel: ast.FunctionDef) -> dict[str, str]:
+    """The kernel's names for the forward's tensors: `pres = tl.load(p_ptr + rows)` where a launch passes
+    `pressure` for `p_ptr` (ModelNew.forward takes the reference's arguments by their names)."""
+    out: dict[str, str] = {}
+    for launch in src.launches:
+        if launch.kernel != kernel.name:
+            continue
+        for n in ast.walk(kernel):
+            if not (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+                    and isinstance(n.value, ast.Call) and ast.unparse(n.value.func) == "tl.load" and n.value.args):
+                continue
+            ptrs = [x.id for x in ast.walk(n.value.args[0]) if isinstance(x, ast.Name) and x.id in src.kernels[kernel.name].params]
+            arg = src.launch_arg(launch, ptrs[0]) if len(ptrs) == 1 else None
+            if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "contiguous":
+                arg = arg.func.value
+            if isinstance(arg, ast.Name):
+                out.setdefault(arg.id, n.targets[0].id)
+    return out
+
+
+def constant_params(src: Src, kernel: ast.FunctionDef, reference: ast.Module) -> dict[str, str]:
+    """The kernel's parameters for the reference's module constants: `r0` where a launch passes 6356.766 and the
+    reference holds `R0_KM = 6356.766`."""
+    def number(n: ast.AST | None) -> float | None:
+        if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub):
+            v = number(n.operand)
+            return None if v is None else -v
+        return float(n.value) if isinstance(n, ast.Constant) and type(n.value) in (int, float) else None
+
+    consts = {t.id: v for n in reference.body if isinstance(n, ast.Assign) for t in n.targets
+              if isinstance(t, ast.Name) and (v := number(n.value)) is not None}
+    mine = {t.id: v for n in src.tree.body if isinstance(n, ast.Assign) for t in n.targets
+            if isinstance(t, ast.Name) and (v := number(n.value)) is not None}
+    out: dict[str, str] = {}
+    for launch in src.launches:
+        if launch.kernel != kernel.name:
+            continue
+        for param in src.kernels[kernel.name].params:
+            arg = src.launch_arg(launch, param)
+            v = number(arg) if not isinstance(arg, ast.Name) else mine.get(arg.id)
+            for name, c in consts.items():
+                if v is not None and v != 0 and math.isclose(v, c, rel_tol=1e-9):
+                    out.setdefault(name, param)
+    return out
+
+
 def assignment_edits(src: Src, reference: ast.Module) -> list[tuple[float, str, int, int, list[str]]]:
     """(similarity, description, start, stop, new lines) per kernel line the reference's value would
     replace, closest first."""
@@ -236,7 +282,10 @@ def assignment_edits(src: Src, reference: ast.Module) -> list[tuple[float, str, 
     aliases = _aliases(reference)
     out: list[tuple[float, str, int, int, list[str]]] = []
     for fn, is_kernel in fns:
-        translate = _Translate(_defined(fn), module, None if is_kernel else self_attrs, aliases)
+        # in a kernel, the forward's tensors by the names it loads them as, the module's constants by the
+        # parameters they are passed as
+        renames = {**constant_params(src, fn, reference), **loaded_values(src, fn)} if is_kernel else None
+        translate = _Translate(_defined(fn), module, None if is_kernel else self_attrs, aliases, renames)
         for n in ast.walk(fn):
             if not (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
                     and n.targets[0].id in wanted and n.lineno == n.end_lineno):
@@ -257,6 +306,8 @@ def assignment_edits(src: Src, reference: ast.Module) -> list[tuple[float, str, 
             text = src.lines[line0]
             for o in options:
                 sim = _similarity(n.value, o)
+                if isinstance(n.value, ast.Name) and n.value.id in {x.id for x in ast.walk(o) if isinstance(x, ast.Name)}:
+                    sim = max(sim, 0.5)  # a value that lost what the reference does to it: h = z for r0 z / (r0 + z)
                 if sim < _MIN_SIMILARITY:
                     continue
                 new = text[: n.value.col_offset] + ast.unparse(o) + text[n.value.end_col_offset:]

@@ -17,7 +17,7 @@ import ast
 import copy
 
 from kagent.patterns.operators.base import Src, parent_map
-from kagent.patterns.operators.reference_assign import _defined, _Translate
+from kagent.patterns.operators.reference_assign import _defined, _Translate, loaded_values
 
 _OPS = {ast.Mult: "*", ast.Div: "/", ast.Add: "+", ast.Sub: "-"}
 _LEAVES = (ast.Name, ast.Attribute, ast.Subscript)
@@ -142,26 +142,6 @@ def operand_edits(src: Src, ref_nodes: list[ast.AST]) -> list[tuple[str, int, in
                         seen.add(new_line)
                         out.append((f"line {line0 + 1}: the reference's {op} {ast.unparse(lost)} put back",
                                     line0, line0 + 1, [new_line]))
-    return out
-
-
-def loaded_values(src: Src, kernel: ast.FunctionDef) -> dict[str, str]:
-    """The kernel's names for the forward's tensors: `pres = tl.load(p_ptr + rows)` where a launch passes
-    `pressure` for `p_ptr` (ModelNew.forward takes the reference's arguments by their names)."""
-    out: dict[str, str] = {}
-    for launch in src.launches:
-        if launch.kernel != kernel.name:
-            continue
-        for n in ast.walk(kernel):
-            if not (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
-                    and isinstance(n.value, ast.Call) and ast.unparse(n.value.func) == "tl.load" and n.value.args):
-                continue
-            ptrs = [x.id for x in ast.walk(n.value.args[0]) if isinstance(x, ast.Name) and x.id in src.kernels[kernel.name].params]
-            arg = src.launch_arg(launch, ptrs[0]) if len(ptrs) == 1 else None
-            if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "contiguous":
-                arg = arg.func.value
-            if isinstance(arg, ast.Name):
-                out.setdefault(arg.id, n.targets[0].id)
     return out
 
 

@@ -517,3 +517,35 @@ def test_a_lost_term_of_the_forwards_tensors_comes_back_in_the_kernels_names():
     edits = [e.lines[0].strip() for _p, e in reference_edits(NASA_KERNEL, NASA_REF, []) if e.operator == "reference_term"]
     want = "s_mix = 8.314 * ((tl.sum(x * s, axis=1) - tl.sum(xlnx, axis=1) - (tl.log(pres / 101325.0))))"
     assert want in edits, edits
+
+
+ISA_REF = HEAD + '''R0_KM = 6356.766
+
+
+class Model(nn.Module):
+    def forward(self, altitude_km):
+        z = altitude_km
+        h = R0_KM * z / (R0_KM + z)
+        return h * 2.0
+'''
+
+ISA_KERNEL = HEAD + '''@triton.jit
+def _k(z_ptr, out_ptr, n, r0, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    z = tl.load(z_ptr + offs, mask=offs < n)
+    h = z
+    tl.store(out_ptr + offs, h * 2.0, mask=offs < n)
+
+
+class ModelNew(nn.Module):
+    def forward(self, altitude_km):
+        out = torch.empty_like(altitude_km)
+        _k[(1,)](altitude_km, out, altitude_km.numel(), 6356.766, BLOCK=256)
+        return out
+'''
+
+
+def test_a_value_that_lost_its_conversion_gets_the_references_with_the_constant_it_is_passed_as():
+    """`h = z` where the reference converts, `h = R0_KM * z / (R0_KM + z)`: the kernel is passed 6356.766 as `r0`."""
+    edits = [e.lines[0].strip() for _p, e in reference_edits(ISA_KERNEL, ISA_REF, []) if e.operator == "reference_assign"]
+    assert "h = r0 * z / (r0 + z)" in edits, edits
